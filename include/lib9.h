@@ -1,0 +1,178 @@
+/*
+ * lib9: the Plan 9 library subset shared by host tools, emu and the kernel.
+ * Host programs include <u.h> then <lib9.h>; with KERNEL defined, nothing
+ * from the host C library is pulled in and lib9 supplies what is needed.
+ */
+#ifndef KERNEL
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include <errno.h>
+#else
+typedef __builtin_va_list va_list;
+#define	va_start(v, l)	__builtin_va_start(v, l)
+#define	va_end(v)	__builtin_va_end(v)
+#define	va_arg(v, t)	__builtin_va_arg(v, t)
+#define	va_copy(d, s)	__builtin_va_copy(d, s)
+void*	memset(void*, int, ulong);
+void*	memmove(void*, void*, ulong);
+void*	memcpy(void*, void*, ulong);
+int	memcmp(void*, void*, ulong);
+void*	memchr(void*, int, ulong);
+char*	strchr(char*, int);
+char*	strrchr(char*, int);
+int	strcmp(char*, char*);
+int	strncmp(char*, char*, long);
+char*	strcpy(char*, char*);
+char*	strncpy(char*, char*, long);
+char*	strcat(char*, char*);
+long	strlen(char*);
+char*	strstr(char*, char*);
+long	strtol(char*, char**, int);
+ulong	strtoul(char*, char**, int);
+vlong	strtoll(char*, char**, int);
+uvlong	strtoull(char*, char**, int);
+double	strtod(char*, char**);
+int	atoi(char*);
+long	atol(char*);
+#endif
+
+enum
+{
+	UTFmax		= 4,		/* maximum bytes per rune */
+	Runesync	= 0x80,		/* below this, a byte is a rune */
+	Runeself	= 0x80,
+	Runeerror	= 0xFFFD,
+	Runemax		= 0x10FFFF,
+};
+
+/* utf.c, rune.c */
+int	chartorune(Rune*, char*);
+int	fullrune(char*, int);
+int	runetochar(char*, Rune*);
+int	runelen(long);
+int	runenlen(Rune*, int);
+int	utflen(char*);
+int	utfnlen(char*, long);
+char*	utfrune(char*, long);
+char*	utfrrune(char*, long);
+char*	utfecpy(char*, char*, char*);
+long	runestrlen(Rune*);
+int	isspacerune(Rune);
+int	isalpharune(Rune);
+int	isdigitrune(Rune);
+Rune	tolowerrune(Rune);
+Rune	toupperrune(Rune);
+
+/* str.c */
+char*	strecpy(char*, char*, char*);
+int	cistrcmp(char*, char*);
+int	cistrncmp(char*, char*, int);
+int	tokenize(char*, char**, int);
+int	getfields(char*, char**, int, int, char*);
+char*	cleanname(char*);
+
+/*
+ * fmt.c and friends: Plan 9 formatted print.
+ * Verbs: %d %i %o %x %X %b %u %c %C %s %S %q %Q %e %f %g %E %G %r %p %%,
+ * flags # 0 - + space , ' and h hh l ll z, width and precision (also *).
+ * %g follows Inferno: the shortest form that reads back exactly, no
+ * leading zero before the point (.8125), no exponent for moderate values.
+ */
+typedef struct Fmt Fmt;
+struct Fmt
+{
+	uchar	runes;		/* output buffer is runes or chars? */
+	void*	start;		/* of buffer */
+	void*	to;		/* current place in the buffer */
+	void*	stop;		/* end of the buffer; overwritten if flush fails */
+	int	(*flush)(Fmt*);	/* called when to == stop */
+	void*	farg;		/* to make flush a closure */
+	int	nfmt;		/* num chars formatted so far */
+	va_list	args;		/* args passed to dofmt */
+	Rune	r;		/* % format Rune */
+	int	width;
+	int	prec;
+	ulong	flags;
+	char*	decimal;	/* decimal point; for %f etc. */
+	char*	thousands;
+	char*	grouping;
+};
+
+enum
+{
+	FmtWidth	= 1,
+	FmtLeft		= FmtWidth<<1,
+	FmtPrec		= FmtLeft<<1,
+	FmtSharp	= FmtPrec<<1,
+	FmtSpace	= FmtSharp<<1,
+	FmtSign		= FmtSpace<<1,
+	FmtApost	= FmtSign<<1,
+	FmtZero		= FmtApost<<1,
+	FmtUnsigned	= FmtZero<<1,
+	FmtShort	= FmtUnsigned<<1,
+	FmtLong		= FmtShort<<1,
+	FmtVLong	= FmtLong<<1,
+	FmtComma	= FmtVLong<<1,
+	FmtByte		= FmtComma<<1,
+	FmtLDouble	= FmtByte<<1,
+
+	FmtFlag		= FmtLDouble<<1,
+};
+
+int	dofmt(Fmt*, char*);
+int	dorfmt(Fmt*, Rune*);
+int	fmtinstall(int, int (*)(Fmt*));
+int	fmtprint(Fmt*, char*, ...);
+int	fmtvprint(Fmt*, char*, va_list);
+int	fmtrune(Fmt*, int);
+int	fmtstrcpy(Fmt*, char*);
+int	fmtrunestrcpy(Fmt*, Rune*);
+int	fmtfdinit(Fmt*, int, char*, int);
+int	fmtfdflush(Fmt*);
+int	fmtstrinit(Fmt*);
+char*	fmtstrflush(Fmt*);
+int	runefmtstrinit(Fmt*);
+Rune*	runefmtstrflush(Fmt*);
+int	quotestrfmt(Fmt*);
+int	quoterunestrfmt(Fmt*);
+void	quotefmtinstall(void);
+int	needsrcquote(int);
+char*	quotestrdup(char*);
+/* float conversion used by %e %f %g and Limbo's real-to-string */
+int	fmtfloat(Fmt*, double);
+char*	dtoa(double, int, int, int*, int*, char**);
+void	freedtoa(char*);
+double	fmtstrtod(char*, char**);
+
+int	print(char*, ...);
+int	vprint(char*, va_list);
+int	fprint(int, char*, ...);
+int	vfprint(int, char*, va_list);
+int	sprint(char*, char*, ...);
+int	vsprint(char*, char*, va_list);
+int	snprint(char*, int, char*, ...);
+int	vsnprint(char*, int, char*, va_list);
+char*	seprint(char*, char*, char*, ...);
+char*	vseprint(char*, char*, char*, va_list);
+char*	smprint(char*, ...);
+char*	vsmprint(char*, va_list);
+
+/* errstr.c: %r prints the string set by werrstr (per process in the kernel) */
+void	werrstr(char*, ...);
+int	errstr(char*, uint);
+int	rerrstr(char*, uint);
+
+/* output hook: the kernel supplies its own write for fd 1 and 2 */
+long	lib9write(int, void*, long);
+
+/* memory: malloc/free/realloc/mallocz come from the host C library or the kernel's pools */
+void*	mallocz(ulong, int);
+#ifdef KERNEL
+void*	malloc(ulong);
+void*	realloc(void*, ulong);
+void	free(void*);
+#endif
+

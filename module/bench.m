@@ -1,0 +1,19 @@
+# Bench -- a precise clock and controls for measurement.
+# A builtin module ($Bench): the kernel's version lives in dev/devbench.c,
+# emu's in emu/bench.c.  Declared as in Inferno's bench.m.
+
+Bench: module
+{
+	PATH:	con "$Bench";
+
+	FD: adt
+	{
+		fd:	int;
+	};
+
+	microsec:	fn(): big;		# time since an arbitrary start, in microseconds
+	reset:		fn();			# make the next microsec count from zero
+	read:		fn(fd: ref FD, buf: array of byte, n: int): int;	# read with no Dis-side overhead
+	disablegc:	fn();			# stop the collector during a measurement
+	enablegc:	fn();
+};
