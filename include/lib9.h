@@ -46,6 +46,7 @@ enum
 	Runeself	= 0x80,
 	Runeerror	= 0xFFFD,
 	Runemax		= 0x10FFFF,
+	ERRMAX		= 128,		/* bytes in an error string, with its 0 */
 };
 
 /* utf.c, rune.c */
@@ -80,6 +81,9 @@ char*	cleanname(char*);
  * flags # 0 - + space , ' and h hh l ll z, width and precision (also *).
  * %g follows Inferno: the shortest form that reads back exactly, no
  * leading zero before the point (.8125), no exponent for moderate values.
+ * As in Inferno's lib9: %x %o %b are signed unless the u flag is given
+ * (%ux); %s precision counts bytes (never cutting a rune), width counts
+ * runes; only integers are zero-padded.  fmtprint returns 0 or -1.
  */
 typedef struct Fmt Fmt;
 struct Fmt
@@ -136,16 +140,39 @@ int	fmtstrinit(Fmt*);
 char*	fmtstrflush(Fmt*);
 int	runefmtstrinit(Fmt*);
 Rune*	runefmtstrflush(Fmt*);
+/*
+ * %q %Q quote for rc: when the string is empty or holds a space, control
+ * character or ', or a rune doquote approves (doquote is nil until the
+ * program sets it, e.g. doquote = needsrcquote); %#q always quotes.
+ */
+extern int	(*doquote)(int);
 int	quotestrfmt(Fmt*);
 int	quoterunestrfmt(Fmt*);
 void	quotefmtinstall(void);
 int	needsrcquote(int);
 char*	quotestrdup(char*);
-/* float conversion used by %e %f %g and Limbo's real-to-string */
+/*
+ * Exact float conversion, no libc and no floating-point arithmetic.
+ * fmtfloat: the %e %f %g engine, for verbs of one's own.
+ * dtoa(d, mode, ndigits, &decpt, &sign, &end), as David Gay's: digits
+ * only, trailing zeros dropped; mode 0 the shortest that reads back as d,
+ * mode 2 ndigits significant, mode 3 ndigits after the point; Infinity
+ * and NaN give decpt 9999.  The result is malloc'd: freedtoa it.
+ * fmtstrtod: correctly rounded decimal (and inf, infinity, nan) to double.
+ */
 int	fmtfloat(Fmt*, double);
 char*	dtoa(double, int, int, int*, int*, char**);
 void	freedtoa(char*);
 double	fmtstrtod(char*, char**);
+/*
+ * g2str: Limbo's `string r' and sys->print("%g", r), as Inferno's cvtfc:
+ * the shortest digits that read back exactly, no leading zero (".8125"),
+ * exponent form "1e+20" outside 1e-4 <= |r| < 10^(digits+5),
+ * "Infinity", "-Infinity", "NaN", "-0".  buf must hold G2strmax bytes;
+ * returns the length.
+ */
+enum { G2strmax = 32 };
+int	g2str(double, char*);
 
 int	print(char*, ...);
 int	vprint(char*, va_list);
@@ -160,12 +187,23 @@ char*	vseprint(char*, char*, char*, va_list);
 char*	smprint(char*, ...);
 char*	vsmprint(char*, va_list);
 
-/* errstr.c: %r prints the string set by werrstr (per process in the kernel) */
+/*
+ * errstr.c: %r prints the string set by werrstr.  Hosted builds keep one
+ * per thread; in the kernel build the kernel supplies lib9errstr(), which
+ * returns the current process's ERRMAX-byte error buffer.
+ */
 void	werrstr(char*, ...);
 int	errstr(char*, uint);
 int	rerrstr(char*, uint);
+#ifdef KERNEL
+char*	lib9errstr(void);
+#endif
 
-/* output hook: the kernel supplies its own write for fd 1 and 2 */
+/*
+ * output hook: fprint, print and fmtfdflush write through lib9write.
+ * Hosted builds get lib9's own (write(2) until done); the kernel build
+ * leaves it to the kernel.  Returns the count written, or -1.
+ */
 long	lib9write(int, void*, long);
 
 /* memory: malloc/free/realloc/mallocz come from the host C library or the kernel's pools */

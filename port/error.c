@@ -67,3 +67,6 @@ char Enotwrite[] = "file not open for writing";
 char Ebadmode[] = "bad mode";
 char Ebroken[] = "broken";
 char Ebadsys[] = "bad system call";
+char Ecmdargs[] = "wrong number of arguments";
+char Eshort[] = "i/o count too small";
+char Etoolong[] = "name too long";

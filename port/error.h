@@ -1,4 +1,4 @@
-/* error strings; the table is port/errlist, the strings are in port/error.c */
+/* error strings: declared here, defined in port/error.c */
 extern char Enoerror[];	/* no error */
 extern char Emount[];	/* inconsistent mount */
 extern char Eunmount[];	/* not mounted */
@@ -61,3 +61,6 @@ extern char Enotwrite[];	/* file not open for writing */
 extern char Ebadmode[];	/* bad mode */
 extern char Ebroken[];	/* broken */
 extern char Ebadsys[];	/* bad system call */
+extern char Ecmdargs[];	/* wrong number of arguments */
+extern char Eshort[];	/* i/o count too small */
+extern char Etoolong[];	/* name too long */

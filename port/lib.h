@@ -1,14 +1,15 @@
 /*
- * The kernel's view of the Plan 9 library: lib9 plus the pieces
- * of Plan 9's lib.h that only the kernel needs (Qid, Dir, the
- * machine-independent stat format and open modes).
+ * The kernel's view of the Plan 9 library: lib9, kernel.h (which
+ * defines Qid, Dir and the calls the VM makes) and the pieces of
+ * Plan 9's lib.h only the kernel needs (the machine-independent
+ * stat format, open modes).
  */
 #include <lib9.h>
+#include <kernel.h>
 
 enum
 {
 	KNAMELEN	= 28,		/* maximum length of a device-level name */
-	ERRMAX		= 128,		/* maximum length of an error string */
 	NUMSIZE		= 12,		/* width of a number read by readnum */
 	READSTR		= 1000,		/* temporary buffer size for device reads */
 };
@@ -60,31 +61,6 @@ enum
 #define	DMREAD		0x4
 #define	DMWRITE		0x2
 #define	DMEXEC		0x1
-
-typedef struct Qid	Qid;
-typedef struct Dir	Dir;
-
-struct Qid
-{
-	uvlong	path;
-	ulong	vers;
-	uchar	type;
-};
-
-struct Dir
-{
-	ushort	type;		/* device type character, as a rune */
-	uint	dev;		/* device instance */
-	Qid	qid;
-	ulong	mode;
-	ulong	atime;
-	ulong	mtime;
-	vlong	length;
-	char*	name;
-	char*	uid;
-	char*	gid;
-	char*	muid;
-};
 
 /*
  * The machine-independent stat format (9P2000 stat), used between

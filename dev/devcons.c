@@ -1,0 +1,534 @@
+#include	"u.h"
+#include	"../port/lib.h"
+#include	"mem.h"
+#include	"dat.h"
+#include	"fns.h"
+#include	"../port/error.h"
+
+/*
+ * #c -- the console and the kernel's miscellany.
+ * Input comes raw from the serial line through kbdq; in cooked mode
+ * consread assembles lines, handling erase (^H, DEL), kill (^U) and
+ * end of file (^D), and echoes when the console is interactive (no
+ * boot command was given: otherwise input is a script, and echo would
+ * mix it into the output).  rawon in consctl hands bytes over as they
+ * come, without echo; the last close of consctl turns raw mode off.
+ */
+
+enum
+{
+	Qdir,
+	Qcons,
+	Qconsctl,
+	Qdrivers,
+	Qhostowner,
+	Qmemory,
+	Qmsec,
+	Qnotquiterandom,
+	Qnull,
+	Qrandom,
+	Qsysctl,
+	Qsysname,
+	Qtime,
+	Quser,
+};
+
+static Dirtab consdir[] =
+{
+	".",		{Qdir, 0, QTDIR},	0,	DMDIR|0555,
+	"cons",		{Qcons},	0,	0660,
+	"consctl",	{Qconsctl},	0,	0220,
+	"drivers",	{Qdrivers},	0,	0444,
+	"hostowner",	{Qhostowner},	0,	0444,
+	"memory",	{Qmemory},	0,	0444,
+	"msec",		{Qmsec},	NUMSIZE,	0444,
+	"notquiterandom",	{Qnotquiterandom},	0,	0444,
+	"null",		{Qnull},	0,	0666,
+	"random",	{Qrandom},	0,	0444,
+	"sysctl",	{Qsysctl},	0,	0664,
+	"sysname",	{Qsysname},	0,	0664,
+	"time",		{Qtime},	NUMSIZE,	0444,
+	"user",		{Quser},	0,	0664,
+};
+
+enum
+{
+	Linemax	= 1024,
+	CtrlD	= 0x04,
+	CtrlU	= 0x15,
+	Del	= 0x7F,
+};
+
+static struct
+{
+	QLock;
+	int	raw;		/* hand bytes over unprocessed */
+	int	ctl;		/* opens of consctl */
+	int	lastcr;		/* previous byte was \r: drop a following \n */
+	int	x;		/* bytes in line */
+	char	line[Linemax];	/* the line being edited */
+	int	rp;		/* next byte of ready to return */
+	int	nready;
+	char	ready[Linemax];	/* a finished line, being read */
+	int	eof;		/* a ^D ended an empty line */
+} kbd;
+
+enum
+{
+	CMhalt,
+};
+
+static Cmdtab sysctlcmd[] =
+{
+	CMhalt,		"halt",		0,
+};
+
+static Lock	ctllock;	/* kbd.ctl: not kbd's QLock, which a reader holds while it waits */
+static char	*sysname;
+static Lock	timelock;
+static vlong	lasttime;
+static Lock	randlock;
+static u32int	randstate[4];
+
+static int
+iseve(void)
+{
+	return strcmp(up->env->user, eve) == 0;
+}
+
+/*
+ * Output to the serial line: a terminal on it needs \r\n to start a
+ * new line (minos run strips the \r); raw mode sends bytes untouched.
+ */
+static void
+consputs(char *s, long n)
+{
+	char *nl;
+
+	if(kbd.raw){
+		putstrn(s, n);
+		return;
+	}
+	while(n > 0 && (nl = memchr(s, '\n', n)) != nil){
+		putstrn(s, nl-s);
+		putstrn("\r\n", 2);
+		n -= nl-s+1;
+		s = nl+1;
+	}
+	if(n > 0)
+		putstrn(s, n);
+}
+
+/* echo only for a person at the terminal, and never in raw mode */
+static void
+echo(char *s, int n)
+{
+	if(bootcmd == nil && !kbd.raw)
+		consputs(s, n);
+}
+
+/* remove the last rune of the line being edited */
+static void
+erase(void)
+{
+	if(kbd.x == 0)
+		return;
+	while(kbd.x > 0 && (kbd.line[--kbd.x] & 0xC0) == 0x80)
+		;
+	echo("\b \b", 3);
+}
+
+static void
+deliver(void)
+{
+	memmove(kbd.ready, kbd.line, kbd.x);
+	kbd.nready = kbd.x;
+	kbd.rp = 0;
+	kbd.x = 0;
+}
+
+/* read bytes from kbdq until a line (or ^D) is ready; called qlocked */
+static void
+cookline(void)
+{
+	char ch;
+
+	while(kbd.rp >= kbd.nready && !kbd.eof){
+		qread(kbdq, &ch, 1);
+		if(kbd.lastcr && ch == '\n'){
+			kbd.lastcr = 0;
+			continue;
+		}
+		kbd.lastcr = ch == '\r';
+		if(ch == '\r')
+			ch = '\n';
+		switch(ch){
+		case '\b':
+		case Del:
+			erase();
+			continue;
+		case CtrlU:
+			kbd.x = 0;
+			echo("^U\n", 3);
+			continue;
+		case CtrlD:
+			if(kbd.x == 0)
+				kbd.eof = 1;
+			else
+				deliver();
+			continue;
+		}
+		kbd.line[kbd.x++] = ch;
+		echo(&ch, 1);
+		if(ch == '\n' || kbd.x == sizeof(kbd.line))
+			deliver();
+	}
+}
+
+static long
+readcons(char *a, long n)
+{
+	long nr;
+
+	qlock(&kbd);
+	if(waserror()){
+		qunlock(&kbd);
+		nexterror();
+	}
+	/* a line already cooked, or begun, is handed out first, even in raw mode */
+	if(kbd.rp >= kbd.nready){
+		if(!kbd.raw)
+			cookline();
+		else if(kbd.x > 0)
+			deliver();
+	}
+	if(kbd.rp < kbd.nready){
+		nr = kbd.nready - kbd.rp;
+		if(nr > n)
+			nr = n;
+		memmove(a, kbd.ready+kbd.rp, nr);
+		kbd.rp += nr;
+	}else if(kbd.eof){
+		kbd.eof = 0;
+		nr = 0;
+	}else{
+		nr = qread(kbdq, a, n);
+		while(nr < n && qcanread(kbdq))
+			nr += qread(kbdq, a+nr, n-nr);
+	}
+	poperror();
+	qunlock(&kbd);
+	return nr;
+}
+
+static void
+writectl(char *a, long n)
+{
+	char buf[64], *f[8];
+	int i, nf;
+
+	if(n >= sizeof(buf))
+		error(Ebadctl);
+	memmove(buf, a, n);
+	buf[n] = '\0';
+	nf = tokenize(buf, f, nelem(f));
+	for(i = 0; i < nf; i++){
+		if(strcmp(f[i], "rawon") == 0)
+			kbd.raw = 1;
+		else if(strcmp(f[i], "rawoff") == 0)
+			kbd.raw = 0;
+		else
+			error(Ebadctl);
+	}
+}
+
+/* microseconds since the epoch, never less than a value already returned */
+static vlong
+consnow(void)
+{
+	vlong t;
+
+	t = osusectime();
+	lock(&timelock);
+	if(t < lasttime)
+		t = lasttime;
+	lasttime = t;
+	unlock(&timelock);
+	return t;
+}
+
+/* xoshiro128**, seeded from the cycle counter: not for cryptography */
+static u32int
+rotl(u32int x, int k)
+{
+	return (x << k) | (x >> (32-k));
+}
+
+static u32int
+nextrand(void)
+{
+	u32int r, t;
+
+	r = rotl(randstate[1]*5, 7)*9;
+	t = randstate[1] << 9;
+	randstate[2] ^= randstate[0];
+	randstate[3] ^= randstate[1];
+	randstate[1] ^= randstate[2];
+	randstate[0] ^= randstate[3];
+	randstate[2] ^= t;
+	randstate[3] = rotl(randstate[3], 11);
+	return r;
+}
+
+static long
+readrand(uchar *a, long n, int stir)
+{
+	long i;
+	u32int r;
+	uvlong t;
+
+	lock(&randlock);
+	if(stir || (randstate[0]|randstate[1]|randstate[2]|randstate[3]) == 0){
+		t = fastticks(nil);
+		randstate[0] ^= (u32int)t;
+		randstate[1] ^= (u32int)(t>>32) ^ 0x9E3779B9;
+		randstate[2] ^= m->ticks;
+		randstate[3] ^= 0x6A09E667;
+	}
+	r = 0;
+	for(i = 0; i < n; i++){
+		if((i & 3) == 0)
+			r = nextrand();
+		a[i] = r;
+		r >>= 8;
+	}
+	unlock(&randlock);
+	return n;
+}
+
+static long
+readdrivers(char *a, long n, vlong off)
+{
+	char *buf;
+	int i, l;
+
+	buf = smalloc(READSTR);
+	l = 0;
+	for(i = 0; devtab[i] != nil; i++)
+		l += snprint(buf+l, READSTR-l, "#%C %s\n", devtab[i]->dc, devtab[i]->name);
+	if(waserror()){
+		free(buf);
+		nexterror();
+	}
+	n = readstr(off, a, n, buf);
+	poperror();
+	free(buf);
+	return n;
+}
+
+static void
+consinit(void)
+{
+	kstrdup(&sysname, "minos");
+}
+
+static Chan*
+consattach(char *spec)
+{
+	return devattach('c', spec);
+}
+
+static Walkqid*
+conswalk(Chan *c, Chan *nc, char **name, int nname)
+{
+	return devwalk(c, nc, name, nname, consdir, nelem(consdir), devgen);
+}
+
+static int
+consstat(Chan *c, uchar *dp, int n)
+{
+	return devstat(c, dp, n, consdir, nelem(consdir), devgen);
+}
+
+static Chan*
+consopen(Chan *c, int omode)
+{
+	c->aux = nil;
+	c = devopen(c, omode, consdir, nelem(consdir), devgen);
+	switch((ulong)c->qid.path){
+	case Qconsctl:
+		lock(&ctllock);
+		kbd.ctl++;
+		unlock(&ctllock);
+		break;
+	}
+	return c;
+}
+
+static void
+consclose(Chan *c)
+{
+	if((c->flag & COPEN) == 0)
+		return;
+	switch((ulong)c->qid.path){
+	case Qconsctl:
+		lock(&ctllock);
+		if(--kbd.ctl == 0)
+			kbd.raw = 0;
+		unlock(&ctllock);
+		break;
+	}
+}
+
+static long
+consread(Chan *c, void *a, long n, vlong off)
+{
+	char tmp[64];
+
+	if(n < 0)
+		error(Ecount);
+	if(off < 0)
+		error(Eoffset);
+	if(n == 0)
+		return 0;
+	switch((ulong)c->qid.path){
+	case Qdir:
+		return devdirread(c, a, n, consdir, nelem(consdir), devgen);
+	case Qcons:
+		return readcons(a, n);
+	case Qdrivers:
+		return readdrivers(a, n, off);
+	case Qhostowner:
+		return readstr(off, a, n, eve);
+	case Qmemory:
+		if(n > 0x7FFFFFFF)
+			n = 0x7FFFFFFF;
+		return poolread(a, n, off);
+	case Qmsec:
+		return readnum(off, a, n, TK2MS(m->ticks), NUMSIZE);
+	case Qnotquiterandom:
+		return readrand(a, n, 0);
+	case Qrandom:
+		return readrand(a, n, 1);
+	case Qnull:
+		return 0;
+	case Qsysctl:
+		return readstr(off, a, n, "Minos");
+	case Qsysname:
+		return readstr(off, a, n, sysname != nil ? sysname : "");
+	case Qtime:
+		snprint(tmp, sizeof tmp, "%lld", consnow());
+		return readstr(off, a, n, tmp);
+	case Quser:
+		return readstr(off, a, n, up->env->user);
+	}
+	error(Egreg);
+	return -1;
+}
+
+/* a short name written at offset 0, without its trailing newline */
+static void
+getname(char *buf, int nbuf, char *a, long n, vlong off)
+{
+	if(off != 0)
+		error(Eoffset);
+	if(n > 0 && a[n-1] == '\n')
+		n--;
+	if(n <= 0 || n >= nbuf)
+		error(Ebadarg);
+	memmove(buf, a, n);
+	buf[n] = '\0';
+	if(strchr(buf, '\n') != nil || strchr(buf, ' ') != nil)
+		error(Ebadarg);
+}
+
+static void
+writesysctl(char *a, long n)
+{
+	Cmdbuf *cb;
+	Cmdtab *ct;
+	char *e;
+	long status;
+
+	if(!iseve())
+		error(Eperm);
+	cb = parsecmd(a, n);
+	if(waserror()){
+		free(cb);
+		nexterror();
+	}
+	ct = lookupcmd(cb, sysctlcmd, nelem(sysctlcmd));
+	switch(ct->index){
+	case CMhalt:
+		status = 0;
+		if(cb->nf > 2)
+			error(Ebadctl);
+		if(cb->nf == 2){
+			status = strtol(cb->f[1], &e, 10);
+			if(*e != '\0' || e == cb->f[1] || status < 0 || status > 127)
+				error(Ebadarg);
+		}
+		halt(status);
+		break;
+	}
+	poperror();
+	free(cb);
+}
+
+static long
+conswrite(Chan *c, void *va, long n, vlong off)
+{
+	char *a, buf[KNAMELEN];
+
+	if(n < 0)
+		error(Ecount);
+	a = va;
+	switch((ulong)c->qid.path){
+	case Qcons:
+		consputs(a, n);
+		return n;
+	case Qconsctl:
+		writectl(a, n);
+		return n;
+	case Qnull:
+		return n;
+	case Qsysctl:
+		writesysctl(a, n);
+		return n;
+	case Qsysname:
+		if(!iseve())
+			error(Eperm);
+		getname(buf, sizeof buf, a, n, off);
+		kstrdup(&sysname, buf);
+		return n;
+	case Quser:
+		if(!iseve())
+			error(Eperm);
+		getname(buf, sizeof buf, a, n, off);
+		kstrdup(&up->env->user, buf);
+		return n;
+	}
+	error(Eperm);
+	return -1;
+}
+
+Dev consdevtab = {
+	'c',
+	"cons",
+
+	devreset,
+	consinit,
+	devshutdown,
+	consattach,
+	conswalk,
+	consstat,
+	consopen,
+	devcreate,
+	consclose,
+	consread,
+	devbread,
+	conswrite,
+	devbwrite,
+	devremove,
+	devwstat,
+};

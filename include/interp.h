@@ -1,0 +1,521 @@
+/*
+ * The Dis virtual machine: its data structures and its interface to
+ * builtin modules ($Sys, $Math, ...) and to hosts (emu, the kernel).
+ * Include after u.h, lib9.h and isa.h.
+ *
+ * Memory model: Dis words and pointers are 32 bits (hosts build -m32).
+ * Every heap object is preceded by a Heap header; Limbo values hold
+ * pointers to the data (H2D), never to the header.  The nil pointer
+ * is H, not 0.
+ *
+ * Frames follow Inferno's convention (the generated F_Sys_* structs rely
+ * on it): words REGLINK..REGTYP (Frame below), the return pointer at
+ * REGRET*IBY2WD, 12 bytes of temporaries, then the arguments at offset
+ * NREG*IBY2WD+3*IBY2WD = 32.
+ */
+typedef uchar		BYTE;		/* 8 bits */
+typedef int		WORD;		/* 32 bits */
+typedef unsigned int	UWORD;
+typedef vlong		LONG;		/* 64 bits */
+typedef uvlong		ULONG;
+typedef double		REAL;		/* 64 bits IEEE754 */
+typedef short		SHORT;
+typedef float		SREAL;
+
+typedef struct Alt	Alt;
+typedef struct Altc	Altc;
+typedef struct Array	Array;
+typedef struct Channel	Channel;
+typedef struct Except	Except;
+typedef struct Frame	Frame;
+typedef struct Gcstat	Gcstat;
+typedef struct Handler	Handler;
+typedef struct Heap	Heap;
+typedef struct Import	Import;
+typedef struct Inst	Inst;
+typedef struct Link	Link;
+typedef struct List	List;
+typedef struct Modl	Modl;
+typedef struct Modlink	Modlink;
+typedef struct Module	Module;
+typedef struct Prog	Prog;
+typedef struct Progq	Progq;
+typedef struct REG	REG;
+typedef struct Stkseg	Stkseg;
+typedef struct String	String;
+typedef struct Type	Type;
+typedef struct Osenv	Osenv;		/* the host's, see kernel.h */
+
+enum
+{
+	PQUANTA		= 2048,		/* instructions between scheduling points */
+	STRUCTALIGN	= sizeof(int),
+	MAXHANDLER	= 512,
+	NAMELEN		= 64,
+};
+
+enum ProgState
+{
+	Palt,			/* blocked in alt */
+	Psend,			/* blocked sending */
+	Precv,			/* blocked receiving */
+	Pdebug,			/* stopped by a debugger */
+	Pready,			/* on the run queue */
+	Prelease,		/* in a builtin that released the VM */
+	Pexiting,		/* killed, will exit when next scheduled */
+	Pbroken,		/* died of an exception */
+};
+
+/*
+ * Heap header.  color is the collector's epoch mark (Cfree for a block
+ * on a free list), ref the reference count, t the type (nil for
+ * untyped blocks from nheap), size the bytes allocated including the
+ * header (the allocator's business).
+ */
+struct Heap
+{
+	int	color;
+	ulong	ref;
+	Type*	t;
+	ulong	size;
+};
+
+#define	H2D(t, x)	((t)(((uchar*)(x))+sizeof(Heap)))
+#define	D2H(x)		((Heap*)(((uchar*)(x))-sizeof(Heap)))
+#define	H		((void*)(-1))
+#define	O(t, e)		((long)(&((t*)0)->e))
+#define	OA(t, e)	((long)(((t*)0)->e))
+
+/*
+ * A type descriptor: size in bytes and a pointer map (bit 7 of map[0]
+ * is the first word).  ptrs lists the word offsets of the pointers, for
+ * speed.  destroy, if set, is called as a heap block of this type is
+ * freed (swept: by the collector rather than by reference counting),
+ * before the VM drops the block's pointers and memory: builtins use it to
+ * release host resources (an Sys_FD closing its fd).  kind tells the VM
+ * how to free and mark blocks whose layout a map cannot describe.
+ */
+enum
+{
+	Tkstruct,		/* plain: size + map */
+	Tkarray,
+	Tklist,
+	Tkstring,
+	Tkchannel,
+	Tkmodlink,
+};
+
+struct Type
+{
+	int	ref;
+	int	kind;
+	int	size;
+	int	np;		/* bytes in map */
+	int	nptr;		/* entries in ptrs */
+	int*	ptrs;		/* byte offsets of pointers */
+	void	(*destroy)(Heap*, int swept);
+	uchar*	map;
+};
+
+struct Array
+{
+	WORD	len;
+	Type*	t;		/* element type */
+	Array*	root;		/* array this is a slice of, or H */
+	uchar*	data;
+};
+
+struct List
+{
+	List*	tail;
+	Type*	t;		/* element type */
+	WORD	data[1];	/* element, aligned to 8 for reals and bigs */
+};
+
+struct Progq
+{
+	Prog*	prog;
+	Progq*	next;
+};
+
+struct Channel
+{
+	Array*	buf;		/* buffered channel's ring, or H */
+	Progq*	send;		/* progs waiting to send */
+	Progq*	recv;		/* progs waiting to receive */
+	void*	aux;
+	int	front;		/* first item in buf */
+	int	size;		/* items in buf */
+	Type*	mid;		/* element type */
+};
+
+/*
+ * Strings: len >= 0 is len Latin-1/ASCII bytes in Sascii (always one
+ * spare byte for a NUL), len < 0 is -len runes in Srune.  max is the
+ * capacity in characters.  tmp holds string2c's UTF copy of a rune string.
+ */
+struct String
+{
+	int	len;
+	int	max;
+	char*	tmp;
+	union {
+	#define	Sascii	data.ascii
+	#define	Srune	data.runes
+		char	ascii[STRUCTALIGN];
+		Rune	runes[1];
+	} data;
+};
+
+struct Frame
+{
+	Inst*		lr;	/* REGLINK: return pc */
+	uchar*		fp;	/* REGFRAME: caller's fp */
+	Modlink*	mr;	/* REGMOD: caller's module, nil within a module */
+	Type*		t;	/* REGTYP: this frame's type */
+};
+
+/*
+ * A decoded instruction.  Operands are pre-decoded: for kinds
+ * Kmp/Kfp/Kabs the effective address is base[kind]+off where
+ * base = {MP, FP, 0}; immediates live in the instruction (imm) and
+ * are addressed absolutely.  Double indirect operands (Kind) are
+ * decoded by the slow path from reg (0 mp, 1 fp) and f, s.  A missing
+ * middle operand is the destination.  Branch targets are in dst.
+ */
+enum
+{
+	Kmp,
+	Kfp,
+	Kabs,
+	Kind,
+};
+
+typedef struct Opnd Opnd;
+struct Opnd
+{
+	uchar	k;		/* Kmp Kfp Kabs Kind */
+	uchar	reg;		/* Kind: 0 mp, 1 fp */
+	ushort	f;		/* Kind: first offset */
+	WORD	off;		/* Kmp/Kfp/Kabs: offset or address; Kind: second offset */
+	WORD	imm;		/* immediate value */
+};
+
+struct Inst
+{
+	void*	xop;		/* dispatch: label address or handler */
+	uchar	op;		/* opcode from isa.h */
+	uchar	add;		/* address mode byte from the file */
+	uchar	slow;		/* has a double indirect operand */
+	uchar	pad;
+	Opnd	s;
+	Opnd	m;
+	Opnd	d;
+	Inst*	dst;		/* branch target */
+};
+
+struct REG
+{
+	Inst*		PC;	/* next instruction */
+	uchar*		MP;	/* module data */
+	uchar*		FP;	/* frame */
+	uchar*		SP;	/* top of used stack */
+	uchar*		TS;	/* end of the stack segment */
+	uchar*		EX;	/* base of the stack segment */
+	Modlink*	M;	/* current module */
+	int		IC;	/* instructions left in this quantum */
+	Inst*		xpc;	/* pc of the faulting instruction */
+	void*		s;	/* decoded operands of the current instruction */
+	void*		d;
+	void*		m;
+	WORD		t;	/* temporaries */
+	WORD		st;
+	WORD		dt;
+};
+
+/* a segment of a Prog's stack; frames are contiguous in it */
+struct Stkseg
+{
+	Stkseg*	prev;		/* older segment */
+	uchar*	psp;		/* SP, TS, EX of the older segment */
+	uchar*	pts;
+	uchar*	pex;
+	ulong	size;
+	ulong	pad;		/* i386 aligns uvlong to 4 in structs */
+	uvlong	stack[1];	/* frames start here, 8-aligned */
+};
+
+struct Prog
+{
+	REG		R;		/* registers while not running */
+	Prog*		link;		/* run queue */
+	Channel*	chan;		/* channel blocked on */
+	void*		ptr;		/* data to send or receive */
+	enum ProgState	state;
+	char*		kill;		/* if set, raise this when next run */
+	int		pid;
+	int		quanta;
+	ulong		ticks;
+	int		flags;
+	Prog*		prev;		/* all progs */
+	Prog*		next;
+	Stkseg*		stk;		/* current stack segment */
+	String*		exstr;		/* last exception (H if none) */
+	void*		exval;		/* exception value being raised (H if none) */
+	char*		estr;		/* exception text being raised */
+	Alt*		alt;		/* blocked in alt: its table */
+	WORD*		altd;		/* and where the chosen index goes */
+	Osenv*		osenv;		/* the host's per-prog state: kenvfork/kenvfree */
+	int		grp;		/* process group id (pid of the group leader) */
+	char*		exitmsg;	/* why it exited: "" normal, "fail:...", fault text */
+	char		errstr[128];	/* for sysmod's %r and werrstr */
+};
+
+enum
+{
+	Pkilled		= 1<<0,		/* flags */
+	Ppropagate	= 1<<1,
+	Pnotifyleader	= 1<<2,
+};
+
+struct Import
+{
+	WORD	sig;
+	char*	name;
+};
+
+struct Except
+{
+	char*	s;		/* exception name; nil for the default "*" */
+	ulong	pc;
+};
+
+struct Handler
+{
+	ulong	pc1;		/* covers pc1 <= pc < pc2 */
+	ulong	pc2;
+	ulong	eoff;		/* frame offset of the exception value */
+	ulong	ne;		/* entries in etab before the default */
+	Type*	t;		/* frame type, for destroying the frame on unwind */
+	Except*	etab;		/* ne entries, then the default (s == nil, pc == -1 if none) */
+};
+
+struct Link
+{
+	WORD	sig;
+	Type*	frame;
+	union {
+		Inst*	pc;
+		void	(*runt)(void*);
+	} u;
+	char*	name;
+};
+
+struct Module
+{
+	int	ref;
+	ulong	ss;		/* stack extent */
+	ulong	rt;		/* runtime flags */
+	int	nprog;
+	Inst*	prog;		/* code; nil for a builtin module */
+	uchar*	origmp;		/* initial module data */
+	int	mpsize;
+	Type*	mptype;
+	int	ntype;
+	Type**	type;
+	Inst*	entry;
+	Type*	entryt;
+	char*	name;		/* implementation name */
+	char*	path;		/* file, or $Name for builtins */
+	Module*	link;		/* all modules */
+	int	nlink;
+	Link*	ext;		/* exported functions, ending with name == nil */
+	int	nldt;
+	Import**	ldt;		/* import tables, each ending with name == nil */
+	int	nhandler;
+	Handler*	htab;
+	uchar*	shared;		/* SHAREMP: the one module data */
+	int	maxframe;	/* largest frame its code may address */
+	uchar*	ptrmap;		/* loader's: pointer words of module data */
+};
+
+struct Modl
+{
+	union {
+		Inst*	pc;
+		void	(*runt)(void*);
+	} u;
+	Type*	frame;
+};
+
+/* a loaded instance of a module (the value of a Limbo module variable) */
+struct Modlink
+{
+	uchar*		MP;
+	Module*		m;
+	Inst*		prog;
+	Type**		type;
+	int		nlinks;
+	Modl		links[1];
+};
+
+struct Altc
+{
+	Channel*	c;
+	void*		ptr;
+};
+
+struct Alt
+{
+	WORD	nsend;
+	WORD	nrecv;
+	Altc	ac[1];
+};
+
+/*
+ * A builtin module's function table is what `limbo -t` generates: it
+ * typedefs Runtab {name, sig, fn, size, np, map[16]} itself (as
+ * Inferno's does), so interp.h does not; builtinmod takes it as void*.
+ */
+
+/* collector statistics, for hosts (emu -S) */
+struct Gcstat
+{
+	ulong	epochs;		/* completed mark/sweep cycles */
+	uvlong	visited;	/* blocks scanned by the collector */
+	uvlong	rcfreed;	/* bytes freed by reference counting */
+	uvlong	gcfreed;	/* bytes freed by the collector */
+	uvlong	gcusec;		/* time spent in rungc */
+	ulong	maxusec;	/* longest single rungc */
+	uvlong	allocated;	/* bytes allocated */
+	ulong	heapinuse;	/* bytes in use now */
+	ulong	heapmax;	/* high water mark */
+};
+
+/* common types, for builtins allocating heap objects */
+extern	Type	Tbyte;		/* byte, no pointers */
+extern	Type	Tword;
+extern	Type	Tlong;
+extern	Type	Treal;
+extern	Type	Tptr;		/* one pointer: arrays of strings, of refs */
+extern	Type	Tarray;
+extern	Type	Tstring;
+extern	Type	Tlist;
+extern	Type	Tchannel;
+extern	Type	Tmodlink;
+
+extern	REG	R;		/* registers of the running prog */
+extern	Module*	modules;
+extern	int	gchalt;		/* >0: collector must not run */
+extern	int	mutator;	/* color of blocks allocated this epoch */
+extern	int	nprop;		/* set when a block turned gray */
+extern	ulong	heaplimit;	/* bytes the heap may hold (default 32 MB) */
+extern	Gcstat	gcstat;
+
+#define	gclock()	(gchalt++)
+#define	gcunlock()	(gchalt--)
+#define	gcruns()	(gchalt == 0)
+
+enum
+{
+	Cfree		= -1,		/* block on a free list */
+	Cprop		= 3,		/* gray: reachable, children not yet marked */
+};
+
+/*
+ * Write barrier: the collector's invariant is that a block of color
+ * mutator (black) never points to a white one, so a pointer copied
+ * while marking turns its target gray.  Outside a collection every
+ * live block has color mutator and this costs one compare.
+ */
+void	gcgray(Heap*);
+#define	Setmark(h)	if((h)->color != mutator) gcgray(h)
+/* take a reference to a heap value v (not H) */
+#define	ADDREF(v)	{ Heap *h_ = D2H(v); h_->ref++; Setmark(h_); }
+
+/*
+ * Supplied by the host (emu or the kernel); see also kernel.h, whose
+ * kreadfile (module loading), kenvfork/kenvfree (spawn, exit) and
+ * osusectime (statistics) the VM calls.
+ *  error: raise; unwinds to the host's innermost waserror().  The VM
+ *	calls it for runtime faults met outside the dispatch loop, and
+ *	builtins call it to raise a Limbo exception (the host catches it
+ *	around vmrun() and calls vmfault(msg)).
+ *  release/acquire: around a builtin's blocking host call; release must
+ *	save the VM state with p = isave() and acquire restore it with
+ *	irestore(p).  A single-threaded host may make both do nothing.
+ */
+extern	void		error(char*);
+extern	void		release(void);
+extern	void		acquire(void);
+/* optional: called as a prog exits (p->exitmsg says why), before it is freed */
+extern	void		(*vmprogexit)(Prog*);
+
+/*
+ * The host's interface to run the VM.  A host's scheduler loop:
+ *	vminit(); builtins' init (sysmodinit ...);
+ *	m = load(path); vmstart(m, argc, argv);
+ *	for(;;){
+ *		if(waserror()){ vmfault(errmsg); continue; }	-- error() from a builtin
+ *		while(vmrun()) ;
+ *		poperror();
+ *		if(vmnprog() == 0) break;	-- every prog has exited
+ *		wait for a released prog (or sleep)
+ *	}
+ */
+void		vminit(void);
+Prog*		vmstart(Module*, int argc, char **argv);	/* prog running m->init(nil, argv) */
+int		vmrun(void);		/* run one quantum of the next ready prog; 0 if none ready */
+void		vmfault(char*);		/* error() escaped from the running prog: raise it as an exception */
+int		vmnprog(void);		/* progs alive (ready, blocked, released) */
+int		vmnready(void);
+int		vmidle(void);		/* a slice of collector work; 1 if more is pending */
+Prog*		currun(void);		/* the running prog */
+Prog*		isave(void);		/* save R into the running prog, which stops being current */
+void		irestore(Prog*);	/* make p current again, loading R */
+void		addrun(Prog*);		/* make p ready */
+Prog*		progpid(int);
+Prog*		progn(int);		/* the n'th prog in creation order, or nil */
+int		killprog(Prog*, char*);	/* p raises msg when next run ("killed") */
+int		killgrp(int grp, char*);
+void		vmstats(int fd);	/* print Gcstat */
+
+/* modules */
+Module*		load(char*);		/* load and link-check a module; nil with werrstr set */
+Module*		parsemod(char *path, uchar *code, ulong len);	/* nil with werrstr set */
+Module*		builtinmod(char *name, void *runtab, int len);	/* register $Name */
+Module*		lookmod(char*);
+Modlink*	mklinkmod(Module*, int nlinks);
+void		freemod(Module*);
+
+/* heap */
+Heap*		heap(Type*);		/* new block, pointers H, ref 1 */
+Heap*		heapz(Type*);		/* new block, zeroed, pointers H */
+Heap*		heaparray(Type *elem, int len);
+Heap*		nheap(int);		/* untyped block of n bytes */
+void		destroy(void*);		/* drop a reference to v (H is fine) */
+void		freeheap(Heap*, int swept);
+Type*		dtype(void (*destroy)(Heap*, int), int size, uchar *map, int mapsize);
+void		freetype(Type*);
+void		initmem(Type*, void*);	/* set the pointers of t in v to H */
+void		freeptrs(void*, Type*);	/* destroy the pointers of t in v */
+void		incmem(void*, Type*);	/* add a reference to the pointers of t in v */
+Array*		mem2array(void*, int);
+void		rungc(void);		/* bounded collector work */
+int		gcbusy(void);
+
+/* strings */
+String*		newstring(int nbytes);	/* byte string of nbytes, len = nbytes */
+String*		newrunes(int nrunes);	/* rune string, len = -nrunes */
+String*		c2string(char*, int);	/* from UTF-8 */
+char*		string2c(String*);	/* NUL-terminated UTF-8, valid while the string is */
+String*		stringdup(String*);
+int		stringcmp(String*, String*);
+int		stringblen(String*);	/* bytes of UTF-8 */
+String*		addstring(String*, String*, int append);
+String*		slicer(ulong, ulong, String*);
+void		retstr(char*, String**);	/* *sp = c2string(s), destroying the old value */
+void		retnstr(char*, int, String**);
+
+/* channels, for builtins that talk to channels */
+Channel*	cnewc(Type*, int nbuf);

@@ -1,0 +1,69 @@
+/* libinterp's internal interfaces */
+
+/* heap.c */
+void	heapinit(void);
+void*	balloc(ulong);
+Heap*	halloc(ulong, Type*);
+void	hfree(Heap*);
+Type*	newtype(int kind, int size, uchar *map, int np);
+Heap*	newmodlinkheap(int nlinks);
+void	movptrs(void*, void*, Type*);
+
+/* gc.c */
+void	gcinit(void);
+void	gcsafe(void);
+void	gcmark(void*);
+void	gcfreed(Heap*);
+int	gcsweeping(Heap*);
+void	gcfull(void);
+void	gcroot(void**);
+
+/* load.c */
+Module*	readmod(char*);
+
+/* link.c */
+Modlink*	linkmod(Module*, Import*, int);
+void	freemodlink(Heap*);
+
+/* sched.c */
+extern	Prog*	curprog;
+extern	Prog*	proghead;
+void	progexit(char*);
+Prog*	newprog(Prog*, Modlink*);
+int	handler(char*);
+void	fault(char*);
+void	unwindto(uchar*);
+uchar*	newframe(Type*, int);
+void	popframe(uchar*);
+void	freestack(void);
+Stkseg*	newseg(ulong);
+int	isend(Channel*, void*);
+int	irecv(Channel*, void*);
+int	xecalt(int, Alt*, WORD*);
+void	chanmove(Channel*, void*, void*);
+void	freechan(Heap*);
+void	killcomm(Prog*);
+void	markprog(Prog*);
+ulong	vmrand(void);
+
+/* xec.c */
+void	xec(Prog*);
+void	xecinit(void);
+extern	void*	optab[256];
+
+/* string.c */
+String*	mkstring(int, int);
+void	freestring(Heap*);
+int	stringlen(String*);
+Rune	stringrune(String*, int);
+void	cvtwc(WORD, String**);
+void	cvtlc(LONG, String**);
+void	cvtfc(REAL, String**);
+WORD	cvtcw(String*);
+LONG	cvtcl(String*);
+REAL	cvtcf(String*);
+Array*	cvtca(String*);
+String*	cvtac(Array*);
+void	insc(String**, WORD, Rune);
+String*	slicec(String*, int, int);
+void	xecprep(Module*);

@@ -1,0 +1,412 @@
+/*
+ * Incremental mark and sweep collector, for what reference counting
+ * cannot free (cycles).
+ *
+ * Colors: blocks allocated in the current epoch, and blocks found
+ * reachable, have color `mutator' (black); Cprop is gray (reachable,
+ * children not yet scanned); any other color is white.  A cycle starts
+ * by changing `mutator', which makes every block white, and graying the
+ * roots (prog stacks, module data, registered roots).  Gray blocks are
+ * scanned from a stack; the write barrier (Setmark) grays any block
+ * whose pointer is copied while marking, so a black block never points
+ * to a white one.  When no gray block is left, white blocks are swept.
+ * Between cycles every live block is black and the barrier costs one
+ * compare.
+ *
+ * Work is bounded per rungc() call (a number of blocks visited) and
+ * paced by allocation: halloc calls gcalloc every Gcstep bytes.  A
+ * cycle starts, and marking finishes, only at safe points (gcsafe, from
+ * the scheduler between quanta) where every root is in a Prog or a
+ * Module; big blocks never sit on the gray stack (a free could leave
+ * it dangling) but are found by a rescan.
+ */
+#include "u.h"
+#include "lib9.h"
+#include "isa.h"
+#include "interp.h"
+#include "kernel.h"
+#include "raise.h"
+#include "fns.h"
+#include "gc.h"
+
+enum
+{
+	Gidle,
+	Gmark,
+	Gsweep,
+
+	Budget		= 20000,	/* blocks visited per slice */
+	Mintrigger	= 4*1024*1024,
+	Maxroots	= 64,
+};
+
+int	mutator;
+int	nprop;
+int	gchalt;
+
+static int	phase;
+static Heap**	gray;
+static int	ngray;
+static int	maxgray;
+static int	rescanned;
+static Chunk*	swchunk;
+static ulong	swidx;
+static Big*	swbig;
+static ulong	trigger = Mintrigger;
+static ulong	lastlive;
+static void**	roots[Maxroots];
+static int	nroots;
+
+void
+gcinit(void)
+{
+	mutator = 0;
+	phase = Gidle;
+}
+
+/* keep *v alive: for builtins holding heap values in C globals */
+void
+gcroot(void **v)
+{
+	if(nroots >= Maxroots)
+		error("too many gc roots");
+	roots[nroots++] = v;
+}
+
+void
+gcgray(Heap *h)
+{
+	Heap **g;
+
+	if(h->color == Cprop || h->color == Cfree || h->color == mutator)
+		return;
+	if(phase != Gmark){
+		/* only a reachable block can be stored: keep it */
+		h->color = mutator;
+		return;
+	}
+	h->color = Cprop;
+	if(h->size > Maxsmallblock){
+		nprop = 1;
+		return;
+	}
+	if(ngray >= maxgray){
+		g = realloc(gray, (maxgray*2+1024)*sizeof(Heap*));
+		if(g == nil){
+			nprop = 1;
+			return;
+		}
+		gray = g;
+		maxgray = maxgray*2+1024;
+	}
+	gray[ngray++] = h;
+}
+
+void
+gcmark(void *v)
+{
+	Heap *h;
+
+	if(v == H || v == nil)
+		return;
+	h = D2H(v);
+	if(h->color != mutator)
+		gcgray(h);
+}
+
+static void
+markptrs(uchar *v, Type *t)
+{
+	int i;
+
+	for(i = 0; i < t->nptr; i++)
+		gcmark(*(void**)(v+t->ptrs[i]));
+}
+
+/* blacken h: mark what it points to */
+static void
+scan(Heap *h)
+{
+	Type *t;
+	Array *a;
+	List *l;
+	uchar *p;
+	int i;
+
+	h->color = mutator;
+	gcstat.visited++;
+	t = h->t;
+	if(t == nil)
+		return;
+	switch(t->kind){
+	case Tkstruct:
+		if(t->nptr)
+			markptrs(H2D(uchar*, h), t);
+		break;
+	case Tkarray:
+		a = H2D(Array*, h);
+		if(a->root != H){
+			gcmark(a->root);
+			break;
+		}
+		if(a->t == nil || a->t->nptr == 0)
+			break;
+		p = a->data;
+		for(i = 0; i < a->len; i++){
+			markptrs(p, a->t);
+			p += a->t->size;
+		}
+		break;
+	case Tklist:
+		l = H2D(List*, h);
+		gcmark(l->tail);
+		if(l->t != nil && l->t->nptr)
+			markptrs((uchar*)l->data, l->t);
+		break;
+	case Tkchannel:
+		gcmark(H2D(Channel*, h)->buf);
+		break;
+	case Tkmodlink:
+		gcmark(H2D(Modlink*, h)->MP);
+		break;
+	}
+}
+
+static void
+markroots(void)
+{
+	Prog *p;
+	Module *m;
+	int i;
+
+	for(p = proghead; p != nil; p = p->next)
+		markprog(p);
+	for(m = modules; m != nil; m = m->link){
+		gcmark(m->origmp);
+		gcmark(m->shared);
+	}
+	for(i = 0; i < nroots; i++)
+		gcmark(*roots[i]);
+}
+
+/* gray blocks the barrier could not push: find them by a heap scan */
+static void
+rescan(void)
+{
+	Chunk *k;
+	Big *b;
+	Heap *h;
+	ulong i;
+
+	nprop = 0;
+	for(k = chunks; k != nil; k = k->next)
+		for(i = 0; i < k->nblock; i++){
+			h = (Heap*)(k->base+i*k->bsize);
+			if(h->color == Cprop)
+				scan(h);
+		}
+	for(b = bigs.next; b != &bigs; b = b->next){
+		h = (Heap*)(b+1);
+		if(h->color == Cprop)
+			scan(h);
+	}
+}
+
+static void
+startsweep(void)
+{
+	phase = Gsweep;
+	swchunk = chunks;
+	swidx = 0;
+	swbig = bigs.next;
+}
+
+static void
+endcycle(void)
+{
+	ulong live;
+
+	phase = Gidle;
+	gcstat.epochs++;
+	live = gcstat.heapinuse;
+	lastlive = live;
+	trigger = live*2;
+	if(trigger < Mintrigger)
+		trigger = Mintrigger;
+	if(trigger > heaplimit - heaplimit/4 && live < heaplimit/2)
+		trigger = heaplimit - heaplimit/4;
+}
+
+void
+gcbigfree(Big *b)
+{
+	if(swbig == b)
+		swbig = b->next;
+}
+
+static int
+marking(int budget, int safe)
+{
+	Heap *h;
+
+	while(budget > 0){
+		if(ngray > 0){
+			h = gray[--ngray];
+			if(h->color == Cprop){
+				scan(h);
+				budget--;
+			}
+			continue;
+		}
+		if(nprop){
+			rescan();
+			budget -= 1000;
+			continue;
+		}
+		if(!safe)
+			return budget;
+		if(!rescanned){
+			rescanned = 1;
+			markroots();
+			continue;
+		}
+		startsweep();
+		break;
+	}
+	return budget;
+}
+
+static int
+sweeping(int budget)
+{
+	Heap *h;
+	Big *b;
+	int c;
+
+	while(swchunk != nil && budget > 0){
+		if(swidx >= swchunk->nblock){
+			swchunk = swchunk->next;
+			swidx = 0;
+			continue;
+		}
+		h = (Heap*)(swchunk->base+swidx*swchunk->bsize);
+		swidx++;
+		budget--;
+		c = h->color;
+		if(c != Cfree && c != mutator && c != Cprop)
+			freeheap(h, 1);
+	}
+	while(swchunk == nil && swbig != &bigs && budget > 0){
+		b = swbig;
+		swbig = b->next;
+		h = (Heap*)(b+1);
+		budget--;
+		c = h->color;
+		if(c != mutator && c != Cprop)
+			freeheap(h, 1);
+	}
+	if(swchunk == nil && swbig == &bigs)
+		endcycle();
+	return budget;
+}
+
+static void
+slice(int budget, int safe)
+{
+	vlong t0, t;
+
+	if(gchalt > 0 || phase == Gidle)
+		return;
+	t0 = osusectime();
+	if(phase == Gmark)
+		budget = marking(budget, safe);
+	if(phase == Gsweep)
+		sweeping(budget);
+	t = osusectime()-t0;
+	gcstat.gcusec += t;
+	if(t > gcstat.maxusec)
+		gcstat.maxusec = t;
+}
+
+/* start a cycle; only at a safe point */
+static void
+flip(void)
+{
+	mutator = (mutator+1)%3;
+	phase = Gmark;
+	rescanned = 0;
+	ngray = 0;
+	nprop = 0;
+	markroots();
+}
+
+/* from the scheduler between quanta: start or advance a cycle */
+void
+gcsafe(void)
+{
+	if(gchalt > 0)
+		return;
+	if(phase == Gidle){
+		if(gcstat.heapinuse < trigger)
+			return;
+		flip();
+	}
+	slice(Budget/4, 1);
+}
+
+/* from the allocator every Gcstep bytes */
+void
+gcalloc(void)
+{
+	if(phase != Gidle)
+		slice(Budget, 0);
+}
+
+void
+rungc(void)
+{
+	slice(Budget, 0);
+}
+
+int
+gcbusy(void)
+{
+	return phase != Gidle;
+}
+
+/* the heap is full: finish the cycle under way, whatever it costs */
+void
+gcfull(void)
+{
+	if(gchalt > 0 || phase == Gidle)
+		return;
+	while(phase == Gmark){
+		marking(1<<30, 0);
+		if(ngray == 0 && nprop == 0 && phase == Gmark)
+			startsweep();
+	}
+	while(phase == Gsweep)
+		sweeping(1<<30);
+}
+
+/* vmidle: collector work when nothing is ready to run; 1 if more is pending */
+int
+vmidle(void)
+{
+	if(gchalt > 0)
+		return 0;
+	if(phase == Gidle && gcstat.heapinuse > lastlive+Mintrigger/4)
+		flip();
+	slice(Budget, 1);
+	return phase != Gidle;
+}
+
+void
+vmstats(int fd)
+{
+	fprint(fd, "gc: epochs %lud visited %llud rcfreed %llud gcfreed %llud\n",
+		gcstat.epochs, gcstat.visited, gcstat.rcfreed, gcstat.gcfreed);
+	fprint(fd, "gc: time %lludus maxslice %ludus allocated %llud inuse %lud max %lud limit %lud\n",
+		gcstat.gcusec, gcstat.maxusec, gcstat.allocated, gcstat.heapinuse,
+		gcstat.heapmax, heaplimit);
+}

@@ -1,0 +1,468 @@
+/*
+ * The Dis heap: a size-class allocator for blocks with a Heap header,
+ * type descriptors, and reference counting.
+ *
+ * Small blocks (up to Maxsmall bytes with their header) are carved from
+ * Chunks, one size per chunk, and recycled through per-size free lists;
+ * the collector sweeps chunks block by block.  Larger blocks come from
+ * malloc with a Big link in front of the header, on one list.
+ */
+#include "u.h"
+#include "lib9.h"
+#include "isa.h"
+#include "interp.h"
+#include "kernel.h"
+#include "raise.h"
+#include "fns.h"
+#include "gc.h"
+
+enum
+{
+	Align		= 8,
+	Maxsmall	= 1024,
+	Nclass		= Maxsmall/Align+1,
+	Chunksize	= 64*1024,
+	Gcstep		= 256*1024,	/* bytes allocated between collector slices */
+};
+
+typedef struct Freeb Freeb;
+struct Freeb
+{
+	int	color;
+	ulong	ref;
+	Freeb*	next;
+	ulong	size;
+};
+
+Chunk*	chunks;
+Big	bigs = { &bigs, &bigs };
+static Freeb*	freel[Nclass];
+static ulong	gcdebt;
+ulong	heaplimit = 32*1024*1024;
+Gcstat	gcstat;
+
+static int	ptrmap[] = { 0 };
+static uchar	ptrbits[] = { 0x80 };
+
+Type	Tbyte = { 1, Tkstruct, 1, 0, 0, nil, nil, nil };
+Type	Tword = { 1, Tkstruct, sizeof(WORD), 0, 0, nil, nil, nil };
+Type	Tlong = { 1, Tkstruct, sizeof(LONG), 0, 0, nil, nil, nil };
+Type	Treal = { 1, Tkstruct, sizeof(REAL), 0, 0, nil, nil, nil };
+Type	Tptr = { 1, Tkstruct, sizeof(void*), 1, 1, ptrmap, nil, ptrbits };
+Type	Tarray = { 1, Tkarray, sizeof(Array), 0, 0, nil, nil, nil };
+Type	Tstring = { 1, Tkstring, sizeof(String), 0, 0, nil, nil, nil };
+Type	Tlist = { 1, Tklist, sizeof(List), 0, 0, nil, nil, nil };
+Type	Tchannel = { 1, Tkchannel, sizeof(Channel), 0, 0, nil, nil, nil };
+Type	Tmodlink = { 1, Tkmodlink, sizeof(Modlink), 0, 0, nil, nil, nil };
+
+static void
+newchunk(int c)
+{
+	Chunk *k;
+	ulong bs, n, i;
+	uchar *p;
+	Freeb *f;
+
+	bs = c*Align;
+	n = (Chunksize-sizeof(Chunk))/bs;
+	k = malloc(sizeof(Chunk)+n*bs);
+	if(k == nil)
+		error(exHeap);
+	k->bsize = bs;
+	k->nblock = n;
+	k->base = (uchar*)(k+1);
+	k->next = chunks;
+	chunks = k;
+	p = k->base+(n-1)*bs;
+	for(i = 0; i < n; i++){
+		f = (Freeb*)p;
+		f->color = Cfree;
+		f->ref = 0;
+		f->size = bs;
+		f->next = freel[c];
+		freel[c] = f;
+		p -= bs;
+	}
+}
+
+/*
+ * allocate a block of n bytes including the header, colored for the
+ * current epoch, ref 1, data zeroed.
+ */
+Heap*
+halloc(ulong n, Type *t)
+{
+	Heap *h;
+	Freeb *f;
+	Big *b;
+	int c;
+
+	if(n > 0x7fffffff)
+		error(exHeap);
+	n = (n+Align-1)&~(Align-1);
+	if(gcstat.heapinuse+n > heaplimit){
+		gcfull();
+		if(gcstat.heapinuse+n > heaplimit)
+			error(exHeap);
+	}
+	if(n <= Maxsmall){
+		c = n/Align;
+		f = freel[c];
+		if(f == nil){
+			newchunk(c);
+			f = freel[c];
+		}
+		freel[c] = f->next;
+		h = (Heap*)f;
+		memset(h+1, 0, n-sizeof(Heap));
+	}else{
+		b = malloc(sizeof(Big)+n);
+		if(b == nil)
+			error(exHeap);
+		b->next = bigs.next;
+		b->prev = &bigs;
+		bigs.next->prev = b;
+		bigs.next = b;
+		h = (Heap*)(b+1);
+		memset(h+1, 0, n-sizeof(Heap));
+	}
+	h->color = mutator;
+	h->ref = 1;
+	h->t = t;
+	h->size = n;
+	gcstat.allocated += n;
+	gcstat.heapinuse += n;
+	if(gcstat.heapinuse > gcstat.heapmax)
+		gcstat.heapmax = gcstat.heapinuse;
+	gcdebt += n;
+	if(gcdebt >= Gcstep){
+		gcdebt = 0;
+		gcalloc();
+	}
+	return h;
+}
+
+/* return a block to the allocator */
+void
+hfree(Heap *h)
+{
+	Freeb *f;
+	Big *b;
+	ulong n;
+
+	n = h->size;
+	gcstat.heapinuse -= n;
+	if(n <= Maxsmall){
+		f = (Freeb*)h;
+		f->color = Cfree;
+		f->next = freel[n/Align];
+		freel[n/Align] = f;
+		return;
+	}
+	b = (Big*)h - 1;
+	gcbigfree(b);
+	b->prev->next = b->next;
+	b->next->prev = b->prev;
+	free(b);
+}
+
+void
+initmem(Type *t, void *v)
+{
+	int i;
+
+	for(i = 0; i < t->nptr; i++)
+		*(void**)((uchar*)v+t->ptrs[i]) = H;
+}
+
+void
+freeptrs(void *v, Type *t)
+{
+	int i;
+	void *p;
+	Heap *h;
+
+	for(i = 0; i < t->nptr; i++){
+		p = *(void**)((uchar*)v+t->ptrs[i]);
+		if(p != H){
+			h = D2H(p);
+			if(--h->ref == 0)
+				freeheap(h, 0);
+		}
+	}
+}
+
+void
+incmem(void *v, Type *t)
+{
+	int i;
+	void *p;
+	Heap *h;
+
+	for(i = 0; i < t->nptr; i++){
+		p = *(void**)((uchar*)v+t->ptrs[i]);
+		if(p != H){
+			h = D2H(p);
+			h->ref++;
+			Setmark(h);
+		}
+	}
+}
+
+/* copy a value of type t from s to d, taking references and dropping d's */
+void
+movptrs(void *d, void *s, Type *t)
+{
+	if(t->nptr == 0){
+		memmove(d, s, t->size);
+		return;
+	}
+	incmem(s, t);
+	freeptrs(d, t);
+	memmove(d, s, t->size);
+}
+
+void
+destroy(void *v)
+{
+	Heap *h;
+
+	if(v == H || v == nil)
+		return;
+	h = D2H(v);
+	if(--h->ref == 0)
+		freeheap(h, 0);
+}
+
+static void
+freearray(Heap *h, int swept)
+{
+	Array *a;
+	Type *t;
+	int i;
+	uchar *p;
+
+	a = H2D(Array*, h);
+	if(a->root != H){
+		if(!swept)
+			destroy(a->root);
+		return;
+	}
+	t = a->t;
+	if(swept || t == nil || t->nptr == 0)
+		return;
+	p = a->data;
+	for(i = 0; i < a->len; i++){
+		freeptrs(p, t);
+		p += t->size;
+	}
+}
+
+/*
+ * free a block whose count reached zero (swept == 0) or that the
+ * collector found unreachable (swept: its pointers are left alone,
+ * their targets are garbage too or live and counted conservatively).
+ */
+void
+freeheap(Heap *h, int swept)
+{
+	Type *t;
+	List *l;
+
+	t = h->t;
+	if(t != nil){
+		if(t->destroy != nil)
+			t->destroy(h, swept);
+		switch(t->kind){
+		case Tkstruct:
+			if(!swept && t->nptr)
+				freeptrs(H2D(void*, h), t);
+			break;
+		case Tkarray:
+			freearray(h, swept);
+			break;
+		case Tklist:
+			l = H2D(List*, h);
+			if(!swept){
+				if(l->t != nil && l->t->nptr)
+					freeptrs(l->data, l->t);
+				destroy(l->tail);
+			}
+			break;
+		case Tkstring:
+			freestring(h);
+			break;
+		case Tkchannel:
+			freechan(h);
+			if(!swept)
+				destroy(H2D(Channel*, h)->buf);
+			break;
+		case Tkmodlink:
+			freemodlink(h);
+			if(!swept)
+				destroy(H2D(Modlink*, h)->MP);
+			break;
+		}
+	}
+	if(swept)
+		gcstat.gcfreed += h->size;
+	else
+		gcstat.rcfreed += h->size;
+	hfree(h);
+}
+
+/* a type descriptor from a pointer map; nil if the map does not fit size */
+Type*
+newtype(int kind, int size, uchar *map, int np)
+{
+	Type *t;
+	int i, n, *p;
+
+	if(size < 0 || np < 0)
+		return nil;
+	n = 0;
+	for(i = 0; i < np*8; i++)
+		if(map[i>>3] & (0x80>>(i&7))){
+			if(i*IBY2WD+IBY2WD > size)
+				return nil;
+			n++;
+		}
+	t = mallocz(sizeof(Type)+((np+3)&~3)+n*sizeof(int), 1);
+	if(t == nil)
+		return nil;
+	t->ref = 1;
+	t->kind = kind;
+	t->size = size;
+	t->np = np;
+	t->map = (uchar*)(t+1);
+	memmove(t->map, map, np);
+	t->ptrs = (int*)(t->map+((np+3)&~3));
+	p = t->ptrs;
+	for(i = 0; i < np*8; i++)
+		if(map[i>>3] & (0x80>>(i&7)))
+			*p++ = i*IBY2WD;
+	t->nptr = n;
+	return t;
+}
+
+Type*
+dtype(void (*destroyfn)(Heap*, int), int size, uchar *map, int mapsize)
+{
+	Type *t;
+
+	t = newtype(Tkstruct, size, map, mapsize);
+	if(t == nil)
+		error(exNomem);
+	t->destroy = destroyfn;
+	return t;
+}
+
+void
+freetype(Type *t)
+{
+	if(t == nil || --t->ref > 0)
+		return;
+	free(t);
+}
+
+Heap*
+heap(Type *t)
+{
+	Heap *h;
+
+	h = halloc(sizeof(Heap)+t->size, t);
+	if(t->nptr)
+		initmem(t, H2D(void*, h));
+	return h;
+}
+
+Heap*
+heapz(Type *t)
+{
+	return heap(t);
+}
+
+Heap*
+nheap(int n)
+{
+	if(n < 0)
+		error(exNegsize);
+	return halloc(sizeof(Heap)+n, nil);
+}
+
+Heap*
+heaparray(Type *t, int n)
+{
+	Heap *h;
+	Array *a;
+	uchar *p;
+	int i;
+	uvlong sz;
+
+	if(n < 0)
+		error(exNegsize);
+	sz = (uvlong)t->size*n + sizeof(Heap)+sizeof(Array);
+	if(sz > 0x7fffffff)
+		error(exHeap);
+	h = halloc(sz, &Tarray);
+	a = H2D(Array*, h);
+	a->len = n;
+	a->t = t;
+	a->root = H;
+	a->data = (uchar*)(a+1);
+	if(t->nptr){
+		p = a->data;
+		for(i = 0; i < n; i++){
+			initmem(t, p);
+			p += t->size;
+		}
+	}
+	return h;
+}
+
+Array*
+mem2array(void *v, int n)
+{
+	Heap *h;
+	Array *a;
+
+	h = heaparray(&Tbyte, n);
+	a = H2D(Array*, h);
+	if(n > 0)
+		memmove(a->data, v, n);
+	return a;
+}
+
+Heap*
+newmodlinkheap(int nlinks)
+{
+	Heap *h;
+	Modlink *ml;
+
+	if(nlinks < 0)
+		nlinks = 0;
+	h = halloc(sizeof(Heap)+sizeof(Modlink)+nlinks*sizeof(Modl), &Tmodlink);
+	ml = H2D(Modlink*, h);
+	ml->MP = H;
+	ml->nlinks = nlinks;
+	return h;
+}
+
+Modlink*
+mklinkmod(Module *m, int n)
+{
+	Modlink *ml;
+
+	ml = H2D(Modlink*, newmodlinkheap(n));
+	ml->m = m;
+	m->ref++;
+	ml->prog = m->prog;
+	ml->type = m->type;
+	return ml;
+}
+
+void
+heapinit(void)
+{
+	gcinit();
+}

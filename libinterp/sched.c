@@ -1,0 +1,1001 @@
+/*
+ * Progs (Dis threads): creation, the run queue, stacks, channels and
+ * alt, exceptions and exit, and the entry points hosts drive the VM by.
+ */
+#include "u.h"
+#include "lib9.h"
+#include "isa.h"
+#include "interp.h"
+#include "kernel.h"
+#include "raise.h"
+#include "fns.h"
+
+enum
+{
+	Stackdefault	= 8192,
+	NOPC		= 0xFFFFFFFF,
+};
+
+Prog*	curprog;
+Prog*	proghead;
+static Prog*	progtail;
+static Prog*	runhd;
+static Prog*	runtl;
+static int	nprogs;
+static int	nready;
+static int	pidnum;
+static ulong	randx = 1;
+static Progq*	freeq;
+void	(*vmprogexit)(Prog*);
+
+ulong
+vmrand(void)
+{
+	randx = randx*1103515245 + 12345;
+	return (randx>>16) & 0x7FFF;
+}
+
+Prog*
+currun(void)
+{
+	return curprog;
+}
+
+int
+vmnprog(void)
+{
+	return nprogs;
+}
+
+int
+vmnready(void)
+{
+	return nready;
+}
+
+void
+addrun(Prog *p)
+{
+	p->state = Pready;
+	p->link = nil;
+	if(runhd == nil)
+		runhd = p;
+	else
+		runtl->link = p;
+	runtl = p;
+	nready++;
+}
+
+static Prog*
+takerun(void)
+{
+	Prog *p;
+
+	p = runhd;
+	if(p == nil)
+		return nil;
+	runhd = p->link;
+	if(runhd == nil)
+		runtl = nil;
+	p->link = nil;
+	nready--;
+	return p;
+}
+
+Prog*
+progpid(int pid)
+{
+	Prog *p;
+
+	for(p = proghead; p != nil; p = p->next)
+		if(p->pid == pid)
+			return p;
+	return nil;
+}
+
+Prog*
+progn(int n)
+{
+	Prog *p;
+
+	for(p = proghead; p != nil && n > 0; p = p->next)
+		n--;
+	return p;
+}
+
+Prog*
+isave(void)
+{
+	Prog *p;
+
+	p = curprog;
+	if(p == nil)
+		return nil;
+	p->R = R;
+	p->state = Prelease;
+	curprog = nil;
+	return p;
+}
+
+void
+irestore(Prog *p)
+{
+	if(p == nil)
+		return;
+	curprog = p;
+	R = p->R;
+	p->state = Pready;
+}
+
+/* stacks */
+
+Stkseg*
+newseg(ulong need)
+{
+	Stkseg *s;
+
+	if(need < Stackdefault)
+		need = Stackdefault;
+	need = (need+7)&~7;
+	s = malloc(sizeof(Stkseg)+need);
+	if(s == nil)
+		error(exStack);
+	s->prev = nil;
+	s->size = need;
+	return s;
+}
+
+/*
+ * a new frame of type t on the running stack, with room for `need'
+ * bytes (the largest frame the callee's code addresses)
+ */
+uchar*
+newframe(Type *t, int need)
+{
+	Stkseg *s;
+	Frame *f;
+
+	if(need < t->size)
+		need = t->size;
+	if(R.SP+need > R.TS){
+		s = newseg(need);
+		s->prev = (Stkseg*)R.EX;
+		s->psp = R.SP;
+		s->pts = R.TS;
+		s->pex = R.EX;
+		R.EX = (uchar*)s;
+		R.SP = (uchar*)s->stack;
+		R.TS = R.SP+s->size;
+	}
+	f = (Frame*)R.SP;
+	R.SP += t->size;
+	f->t = t;
+	f->mr = nil;
+	f->fp = nil;
+	f->lr = nil;
+	if(t->nptr)
+		initmem(t, f);
+	return (uchar*)f;
+}
+
+/* drop the top frame f (its pointers already dealt with) */
+void
+popframe(uchar *f)
+{
+	Stkseg *s;
+
+	R.SP = f;
+	s = (Stkseg*)R.EX;
+	if(f == (uchar*)s->stack && s->prev != nil){
+		R.SP = s->psp;
+		R.TS = s->pts;
+		R.EX = s->pex;
+		free(s);
+	}
+}
+
+static void
+freerange(uchar *f, uchar *top)
+{
+	Type *t;
+
+	while(f < top){
+		t = ((Frame*)f)->t;
+		if(t->nptr)
+			freeptrs(f, t);
+		f += t->size;
+	}
+}
+
+/*
+ * unwind the running prog's stack down to frame target (nil: all of
+ * it), freeing the frames above it and the module references of the
+ * calls in between.
+ */
+void
+unwindto(uchar *target)
+{
+	Modlink *cur;
+	Frame *f;
+	Stkseg *s;
+	uchar *base;
+
+	cur = R.M;
+	for(f = (Frame*)R.FP; f != nil && (uchar*)f != target; f = (Frame*)f->fp)
+		if(f->mr != nil){
+			destroy(cur);
+			cur = f->mr;
+		}
+	if(target == nil){
+		destroy(cur);
+		cur = H;
+	}
+	R.M = cur;
+	R.MP = cur != H ? cur->MP : nil;
+	for(;;){
+		s = (Stkseg*)R.EX;
+		base = (uchar*)s->stack;
+		if(target != nil && target >= base && target < R.SP){
+			f = (Frame*)target;
+			freerange(target+f->t->size, R.SP);
+			R.SP = target+f->t->size;
+			break;
+		}
+		freerange(base, R.SP);
+		if(s->prev == nil){
+			R.SP = base;
+			break;
+		}
+		R.SP = s->psp;
+		R.TS = s->pts;
+		R.EX = s->pex;
+		free(s);
+	}
+	R.FP = target;
+}
+
+void
+markprog(Prog *p)
+{
+	REG *r;
+	Stkseg *s;
+	uchar *f, *top;
+	Type *t;
+	int i;
+
+	r = p == curprog ? &R : &p->R;
+	gcmark(r->M);
+	gcmark(p->exval);
+	top = r->SP;
+	for(s = (Stkseg*)r->EX; s != nil; s = s->prev){
+		for(f = (uchar*)s->stack; f < top; f += t->size){
+			t = ((Frame*)f)->t;
+			for(i = 0; i < t->nptr; i++)
+				gcmark(*(void**)(f+t->ptrs[i]));
+			if(((Frame*)f)->mr != nil)
+				gcmark(((Frame*)f)->mr);
+		}
+		top = s->psp;
+	}
+}
+
+/* progs */
+
+Prog*
+newprog(Prog *parent, Modlink *ml)
+{
+	Prog *p;
+	Stkseg *s;
+
+	s = newseg(ml->m->maxframe);
+	p = mallocz(sizeof(Prog), 1);
+	if(p == nil){
+		free(s);
+		error(exNomem);
+	}
+	p->osenv = kenvfork(parent != nil ? parent->osenv : nil);
+	p->pid = ++pidnum;
+	p->grp = parent != nil ? parent->grp : p->pid;
+	p->quanta = PQUANTA;
+	p->exval = H;
+	p->exstr = H;
+	p->R.EX = (uchar*)s;
+	p->R.SP = (uchar*)s->stack;
+	p->R.TS = p->R.SP+s->size;
+	p->R.M = ml;
+	D2H(ml)->ref++;
+	Setmark(D2H(ml));
+	p->R.MP = ml->MP;
+	p->prev = progtail;
+	if(progtail != nil)
+		progtail->next = p;
+	else
+		proghead = p;
+	progtail = p;
+	nprogs++;
+	return p;
+}
+
+static void
+freeprog(Prog *p)
+{
+	if(p->prev != nil)
+		p->prev->next = p->next;
+	else
+		proghead = p->next;
+	if(p->next != nil)
+		p->next->prev = p->prev;
+	else
+		progtail = p->prev;
+	nprogs--;
+	free(p->R.EX);
+	if(p->osenv != nil)
+		kenvfree(p->osenv);
+	free(p->exitmsg);
+	free(p);
+}
+
+/*
+ * the running prog exits: msg "" normally, else the exception that
+ * killed it ("fail:..." is a quiet failure).
+ */
+void
+progexit(char *msg)
+{
+	Prog *p;
+	char *name;
+	int n;
+
+	p = curprog;
+	if(p == nil)
+		return;
+	if(*msg == 0 && (p->flags & Pkilled))
+		msg = "killed";
+	if(*msg != 0 && strcmp(msg, "killed") != 0 && strncmp(msg, "fail:", 5) != 0){
+		name = "?";
+		if(R.M != H && R.M != nil)
+			name = R.M->m->name;
+		fprint(2, "[%s] Broken: \"%s\"\n", name, msg);
+	}
+	n = strlen(msg);
+	p->exitmsg = malloc(n+1);
+	if(p->exitmsg != nil)
+		memmove(p->exitmsg, msg, n+1);
+	gclock();
+	killcomm(p);
+	unwindto(nil);
+	destroy(p->exval);
+	p->exval = H;
+	gcunlock();
+	p->R = R;
+	curprog = nil;
+	if(vmprogexit != nil)
+		vmprogexit(p);
+	freeprog(p);
+}
+
+int
+killprog(Prog *p, char *msg)
+{
+	if(p == nil)
+		return 0;
+	p->flags |= Pkilled;
+	p->kill = msg;
+	switch(p->state){
+	case Psend:
+	case Precv:
+	case Palt:
+		killcomm(p);
+		addrun(p);
+		break;
+	case Pbroken:
+		curprog = p;
+		R = p->R;
+		progexit(msg);
+		break;
+	default:
+		break;
+	}
+	return 1;
+}
+
+int
+killgrp(int grp, char *msg)
+{
+	Prog *p, *nx;
+	int n;
+
+	n = 0;
+	for(p = proghead; p != nil; p = nx){
+		nx = p->next;
+		if(p->grp == grp && p != curprog){
+			killprog(p, msg);
+			n++;
+		}
+	}
+	return n;
+}
+
+/* exceptions */
+
+static int
+ematch(char *pat, char *s)
+{
+	int n;
+
+	if(strcmp(pat, s) == 0)
+		return 1;
+	n = strlen(pat);
+	if(n > 0 && pat[n-1] == '*')
+		return strncmp(pat, s, n-1) == 0;
+	return 0;
+}
+
+/*
+ * look for a handler for exception estr (value p->exval, or a string
+ * if H) in the running prog, from the faulting instruction (R.PC-1)
+ * outwards; on success unwind to it and set R to continue there.
+ */
+int
+handler(char *estr)
+{
+	Prog *p;
+	Modlink *m;
+	Module *mod;
+	Handler *h;
+	Except *e;
+	Frame *f;
+	uchar *fp, **ea;
+	ulong pc, newpc;
+	int str, ne;
+	void *v;
+
+	p = curprog;
+	if(p == nil || *estr == 0)
+		return 0;
+	str = p->exval == H || D2H(p->exval)->t == &Tstring;
+	m = R.M;
+	pc = 0;
+	if(m != H && m->m->prog != nil)
+		pc = R.PC-m->m->prog-1;
+	fp = R.FP;
+	while(fp != nil){
+		mod = m != H ? m->m : nil;
+		if(mod != nil && mod->htab != nil)
+			for(h = mod->htab; h < mod->htab+mod->nhandler; h++){
+				if(pc < h->pc1 || pc >= h->pc2)
+					continue;
+				ne = h->ne;
+				for(e = h->etab; e->s != nil; e++, ne--)
+					if(ematch(e->s, estr) && (str && ne <= 0 || !str && ne > 0)){
+						newpc = e->pc;
+						goto found;
+					}
+				newpc = e->pc;
+				if(newpc != NOPC)
+					goto found;
+			}
+		if(!str && fp != R.FP){
+			/* an exception value becomes its name in callers */
+			v = p->exval;
+			p->exval = *(String**)v;
+			if(p->exval != H)
+				ADDREF(p->exval);
+			destroy(v);
+			str = 1;
+			continue;
+		}
+		f = (Frame*)fp;
+		if(f->mr != nil)
+			m = f->mr;
+		if(m != H && m->m->prog != nil)
+			pc = f->lr-m->m->prog-1;
+		fp = f->fp;
+	}
+	destroy(p->exval);
+	p->exval = H;
+	return 0;
+
+found:
+	unwindto(fp);
+	if(h->t != nil){
+		freeptrs(fp, h->t);
+		initmem(h->t, fp);
+	}
+	ea = (uchar**)(fp+h->eoff);
+	destroy(*ea);
+	*ea = H;
+	if(p->exval == H)
+		*ea = (uchar*)c2string(estr, strlen(estr));
+	else{
+		ADDREF(p->exval);
+		*ea = p->exval;
+	}
+	R.PC = m->m->prog+newpc;
+	destroy(p->exval);
+	p->exval = H;
+	p->kill = nil;
+	return 1;
+}
+
+/*
+ * an exception in the running prog, whose state is in R (R.PC after
+ * the faulting instruction): continue at a handler or exit.
+ */
+void
+fault(char *msg)
+{
+	Prog *p;
+	char buf[128];
+
+	p = curprog;
+	if(p == nil)
+		return;
+	strecpy(buf, buf+sizeof buf, msg);
+	if(buf[0] != 0 && handler(buf))
+		return;
+	progexit(buf);
+}
+
+/* host: error() escaped from the running prog; raise it there */
+void
+vmfault(char *msg)
+{
+	Prog *p;
+
+	p = curprog;
+	if(p == nil)
+		return;
+	fault(msg);
+	if(curprog == p){
+		p->R = R;
+		curprog = nil;
+		addrun(p);
+	}
+}
+
+/* host: run one quantum of the next ready prog */
+int
+vmrun(void)
+{
+	Prog *p;
+
+	if(curprog != nil)
+		return 1;
+	gcsafe();
+	p = takerun();
+	if(p == nil)
+		return 0;
+	curprog = p;
+	xec(p);
+	if(curprog == p){
+		curprog = nil;
+		if(p->state == Pready)
+			addrun(p);
+	}
+	return 1;
+}
+
+static List*
+consstr(char *s, List *tail)
+{
+	Heap *h;
+	List *l;
+
+	h = halloc(sizeof(Heap)+sizeof(List), &Tlist);
+	l = H2D(List*, h);
+	l->tail = tail;
+	l->t = &Tptr;
+	*(String**)l->data = H;
+	*(String**)l->data = c2string(s, strlen(s));
+	return l;
+}
+
+/* host: a prog running m's entry, init(nil, argv) */
+Prog*
+vmstart(Module *m, int argc, char **argv)
+{
+	Modlink *ml;
+	Prog *p, *sp;
+	REG sr;
+	uchar *f;
+	List *l;
+	int i;
+
+	if(m->prog == nil || m->entry == nil)
+		error("module has no entry point");
+	ml = linkmod(m, nil, 1);
+	if(ml == nil)
+		error("cannot link module");
+	p = newprog(nil, ml);
+	destroy(ml);
+	sp = curprog;
+	sr = R;
+	curprog = p;
+	R = p->R;
+	f = newframe(m->entryt, m->maxframe);
+	if(m->entryt->size >= 40){
+		l = H;
+		for(i = argc-1; i >= 0; i--)
+			l = consstr(argv[i], l);
+		for(i = 0; i < m->entryt->nptr; i++)
+			if(m->entryt->ptrs[i] == 36)
+				break;
+		if(i < m->entryt->nptr)
+			*(List**)(f+36) = l;
+		else
+			destroy(l);
+	}
+	R.FP = f;
+	R.PC = m->entry;
+	p->R = R;
+	curprog = sp;
+	R = sr;
+	addrun(p);
+	return p;
+}
+
+void
+vminit(void)
+{
+	heapinit();
+	xecinit();
+}
+
+/* channels */
+
+static Progq*
+newq(Prog *p)
+{
+	Progq *q;
+
+	q = freeq;
+	if(q != nil)
+		freeq = q->next;
+	else{
+		q = malloc(sizeof(Progq));
+		if(q == nil)
+			error(exNomem);
+	}
+	q->prog = p;
+	q->next = nil;
+	return q;
+}
+
+static void
+qadd(Progq **l, Prog *p)
+{
+	Progq *q;
+
+	q = newq(p);
+	while(*l != nil)
+		l = &(*l)->next;
+	*l = q;
+}
+
+static Prog*
+qtake(Progq **l)
+{
+	Progq *q;
+	Prog *p;
+
+	q = *l;
+	if(q == nil)
+		return nil;
+	*l = q->next;
+	p = q->prog;
+	q->next = freeq;
+	freeq = q;
+	return p;
+}
+
+static void
+qdel(Progq **l, Prog *p)
+{
+	Progq *q;
+
+	while((q = *l) != nil){
+		if(q->prog == p){
+			*l = q->next;
+			q->next = freeq;
+			freeq = q;
+		}else
+			l = &q->next;
+	}
+}
+
+Channel*
+cnewc(Type *t, int n)
+{
+	Heap *h;
+	Channel *c;
+
+	if(n < 0)
+		error(exNegsize);
+	h = heap(&Tchannel);
+	c = H2D(Channel*, h);
+	c->buf = H;
+	c->send = nil;
+	c->recv = nil;
+	c->front = 0;
+	c->size = 0;
+	c->mid = t;
+	if(n > 0)
+		c->buf = H2D(Array*, heaparray(t, n));
+	return c;
+}
+
+void
+freechan(Heap *h)
+{
+	Channel *c;
+
+	c = H2D(Channel*, h);
+	while(qtake(&c->send) != nil)
+		;
+	while(qtake(&c->recv) != nil)
+		;
+}
+
+/* remove a blocked prog from the channels it waits on */
+void
+killcomm(Prog *p)
+{
+	Alt *a;
+	Channel *c;
+	int i;
+
+	switch(p->state){
+	case Psend:
+		qdel(&p->chan->send, p);
+		break;
+	case Precv:
+		qdel(&p->chan->recv, p);
+		break;
+	case Palt:
+		a = p->alt;
+		for(i = 0; i < a->nsend+a->nrecv; i++){
+			c = a->ac[i].c;
+			if(c == H)
+				continue;
+			if(i < a->nsend)
+				qdel(&c->send, p);
+			else
+				qdel(&c->recv, p);
+		}
+		break;
+	default:
+		break;
+	}
+	p->chan = nil;
+	p->ptr = nil;
+}
+
+void
+chanmove(Channel *c, void *d, void *s)
+{
+	Type *t;
+
+	t = c->mid;
+	if(t->nptr == 0){
+		if(t->size == 4)
+			*(WORD*)d = *(WORD*)s;
+		else
+			memmove(d, s, t->size);
+		return;
+	}
+	movptrs(d, s, t);
+}
+
+/* a prog blocked in alt is chosen by channel c: which entry, and wake it */
+static void
+altdone(Prog *r, Channel *c, int sending)
+{
+	Alt *a;
+	int i, n, lo, hi;
+
+	a = r->alt;
+	n = a->nsend+a->nrecv;
+	lo = sending ? 0 : a->nsend;
+	hi = sending ? a->nsend : n;
+	for(i = lo; i < hi; i++)
+		if(a->ac[i].c == c)
+			break;
+	killcomm(r);
+	*r->altd = i;
+	r->ptr = a->ac[i].ptr;
+}
+
+static void
+wake(Prog *r)
+{
+	r->chan = nil;
+	addrun(r);
+}
+
+/* put v in c's buffer; 0 if full */
+static int
+bufput(Channel *c, void *v)
+{
+	Array *a;
+	int k;
+
+	a = c->buf;
+	if(a == H || c->size >= a->len)
+		return 0;
+	k = c->front+c->size;
+	if(k >= a->len)
+		k -= a->len;
+	chanmove(c, a->data+k*a->t->size, v);
+	c->size++;
+	return 1;
+}
+
+static int
+bufget(Channel *c, void *v)
+{
+	Array *a;
+	uchar *w;
+
+	a = c->buf;
+	if(a == H || c->size == 0)
+		return 0;
+	w = a->data+c->front*a->t->size;
+	if(++c->front == a->len)
+		c->front = 0;
+	c->size--;
+	chanmove(c, v, w);
+	if(a->t->nptr){
+		freeptrs(w, a->t);
+		initmem(a->t, w);
+	}
+	return 1;
+}
+
+/* send v on c from the running prog; 0 if it must block (state set) */
+static int
+csend(Channel *c, void *v)
+{
+	Prog *r;
+
+	r = qtake(&c->recv);
+	if(r != nil){
+		if(r->state == Palt)
+			altdone(r, c, 0);
+		chanmove(c, r->ptr, v);
+		r->ptr = nil;
+		wake(r);
+		return 1;
+	}
+	return bufput(c, v);
+}
+
+static int
+crecv(Channel *c, void *v)
+{
+	Prog *s;
+
+	if(bufget(c, v)){
+		s = qtake(&c->send);
+		if(s != nil){
+			if(s->state == Palt)
+				altdone(s, c, 1);
+			bufput(c, s->ptr);
+			s->ptr = nil;
+			wake(s);
+		}
+		return 1;
+	}
+	s = qtake(&c->send);
+	if(s == nil)
+		return 0;
+	if(s->state == Palt)
+		altdone(s, c, 1);
+	chanmove(c, v, s->ptr);
+	s->ptr = nil;
+	wake(s);
+	return 1;
+}
+
+/* the send instruction: 1 done, 0 blocked */
+int
+isend(Channel *c, void *v)
+{
+	Prog *p;
+
+	if(csend(c, v))
+		return 1;
+	p = curprog;
+	p->ptr = v;
+	p->chan = c;
+	p->state = Psend;
+	qadd(&c->send, p);
+	return 0;
+}
+
+int
+irecv(Channel *c, void *v)
+{
+	Prog *p;
+
+	if(crecv(c, v))
+		return 1;
+	p = curprog;
+	p->ptr = v;
+	p->chan = c;
+	p->state = Precv;
+	qadd(&c->recv, p);
+	return 0;
+}
+
+static int
+sendready(Channel *c)
+{
+	return c->recv != nil || c->buf != H && c->size < c->buf->len;
+}
+
+static int
+recvready(Channel *c)
+{
+	return c->send != nil || c->buf != H && c->size > 0;
+}
+
+/*
+ * alt and nbalt: pick a ready entry at random and communicate; else
+ * block on all of them (alt) or choose the default (nbalt).
+ * 1 done, 0 blocked.
+ */
+int
+xecalt(int block, Alt *a, WORD *d)
+{
+	Prog *p;
+	Channel *c;
+	int i, n, nr, k;
+
+	n = a->nsend+a->nrecv;
+	if(a->nsend < 0 || a->nrecv < 0 || n > 4096)
+		error(exInval);
+	nr = 0;
+	for(i = 0; i < n; i++){
+		c = a->ac[i].c;
+		if(c == H)
+			continue;
+		if(i < a->nsend ? sendready(c) : recvready(c))
+			nr++;
+	}
+	if(nr > 0){
+		k = vmrand() % nr;
+		for(i = 0; i < n; i++){
+			c = a->ac[i].c;
+			if(c == H)
+				continue;
+			if(i < a->nsend ? sendready(c) : recvready(c))
+				if(k-- == 0)
+					break;
+		}
+		if(i < a->nsend)
+			csend(c, a->ac[i].ptr);
+		else
+			crecv(c, a->ac[i].ptr);
+		*d = i;
+		return 1;
+	}
+	if(!block){
+		*d = n;
+		return 1;
+	}
+	p = curprog;
+	for(i = 0; i < n; i++){
+		c = a->ac[i].c;
+		if(c == H)
+			continue;
+		if(i < a->nsend)
+			qadd(&c->send, p);
+		else
+			qadd(&c->recv, p);
+	}
+	p->alt = a;
+	p->altd = d;
+	p->state = Palt;
+	return 0;
+}

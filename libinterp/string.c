@@ -1,0 +1,410 @@
+/*
+ * Limbo strings.  A String holds either bytes (len >= 0), all below
+ * Runeself, or runes (len < 0).  Byte strings keep one spare byte so
+ * string2c can terminate them in place.  max is the capacity, which
+ * addstring over-allocates when appending so that s += t is linear.
+ */
+#include "u.h"
+#include "lib9.h"
+#include "isa.h"
+#include "interp.h"
+#include "kernel.h"
+#include "raise.h"
+#include "fns.h"
+
+enum
+{
+	Strhdr	= sizeof(String)-STRUCTALIGN,
+};
+
+String*
+mkstring(int n, int rune)
+{
+	Heap *h;
+	String *s;
+
+	if(n < 0)
+		error(exNegsize);
+	if(rune)
+		h = halloc(sizeof(Heap)+Strhdr+n*sizeof(Rune)+1, &Tstring);
+	else
+		h = halloc(sizeof(Heap)+Strhdr+n+1, &Tstring);
+	s = H2D(String*, h);
+	s->len = rune ? -n : n;
+	s->max = n;
+	s->tmp = nil;
+	return s;
+}
+
+String*
+newstring(int n)
+{
+	return mkstring(n, 0);
+}
+
+String*
+newrunes(int n)
+{
+	return mkstring(n, 1);
+}
+
+void
+freestring(Heap *h)
+{
+	String *s;
+
+	s = H2D(String*, h);
+	if(s->tmp != nil){
+		free(s->tmp);
+		s->tmp = nil;
+	}
+}
+
+int
+stringlen(String *s)
+{
+	if(s == H)
+		return 0;
+	return s->len < 0 ? -s->len : s->len;
+}
+
+Rune
+stringrune(String *s, int i)
+{
+	if(s->len < 0)
+		return s->Srune[i];
+	return (uchar)s->Sascii[i];
+}
+
+String*
+c2string(char *cs, int n)
+{
+	char *p, *e;
+	int nr, ascii;
+	Rune r, *rp;
+	String *s;
+
+	if(n < 0)
+		n = 0;
+	ascii = 1;
+	for(p = cs; p < cs+n; p++)
+		if((uchar)*p >= Runeself){
+			ascii = 0;
+			break;
+		}
+	if(ascii){
+		s = mkstring(n, 0);
+		memmove(s->Sascii, cs, n);
+		return s;
+	}
+	nr = 0;
+	e = cs+n;
+	for(p = cs; p < e; nr++){
+		if(fullrune(p, e-p))
+			p += chartorune(&r, p);
+		else
+			p++;
+	}
+	s = mkstring(nr, 1);
+	rp = s->Srune;
+	for(p = cs; p < e; ){
+		if(fullrune(p, e-p))
+			p += chartorune(rp, p);
+		else{
+			*rp = Runeerror;
+			p++;
+		}
+		rp++;
+	}
+	return s;
+}
+
+/* a NUL-terminated UTF-8 copy, living as long as the string */
+char*
+string2c(String *s)
+{
+	char *p;
+	int i, n;
+
+	if(s == H)
+		return "";
+	if(s->len >= 0){
+		s->Sascii[s->len] = 0;
+		return s->Sascii;
+	}
+	n = -s->len;
+	free(s->tmp);
+	s->tmp = malloc(n*UTFmax+1);
+	if(s->tmp == nil)
+		error(exNomem);
+	p = s->tmp;
+	for(i = 0; i < n; i++)
+		p += runetochar(p, &s->Srune[i]);
+	*p = 0;
+	return s->tmp;
+}
+
+int
+stringblen(String *s)
+{
+	int i, n;
+	char buf[UTFmax];
+
+	if(s == H)
+		return 0;
+	if(s->len >= 0)
+		return s->len;
+	n = 0;
+	for(i = 0; i < -s->len; i++)
+		n += runetochar(buf, &s->Srune[i]);
+	return n;
+}
+
+String*
+stringdup(String *s)
+{
+	String *ns;
+	int n;
+
+	if(s == H)
+		return H;
+	n = stringlen(s);
+	ns = mkstring(n, s->len < 0);
+	if(s->len < 0)
+		memmove(ns->Srune, s->Srune, n*sizeof(Rune));
+	else
+		memmove(ns->Sascii, s->Sascii, n);
+	return ns;
+}
+
+int
+stringcmp(String *a, String *b)
+{
+	int i, na, nb, n;
+	Rune ra, rb;
+
+	if(a == b)
+		return 0;
+	na = stringlen(a);
+	nb = stringlen(b);
+	n = na < nb ? na : nb;
+	if(n > 0 && a->len >= 0 && b->len >= 0){
+		i = memcmp(a->Sascii, b->Sascii, n);
+		if(i != 0)
+			return i < 0 ? -1 : 1;
+	}else
+		for(i = 0; i < n; i++){
+			ra = stringrune(a, i);
+			rb = stringrune(b, i);
+			if(ra != rb)
+				return ra < rb ? -1 : 1;
+		}
+	if(na == nb)
+		return 0;
+	return na < nb ? -1 : 1;
+}
+
+/* copy n characters of s from i into d at j, d being a rune string if d->len < 0 */
+static void
+copychars(String *d, int j, String *s, int i, int n)
+{
+	int k;
+
+	if(n <= 0)
+		return;
+	if(d->len >= 0){
+		memmove(d->Sascii+j, s->Sascii+i, n);
+		return;
+	}
+	if(s->len < 0){
+		memmove(d->Srune+j, s->Srune+i, n*sizeof(Rune));
+		return;
+	}
+	for(k = 0; k < n; k++)
+		d->Srune[j+k] = (uchar)s->Sascii[i+k];
+}
+
+/*
+ * a+b; if append, a may be extended in place (the caller owns the only
+ * reference) and the result has room to grow.
+ */
+String*
+addstring(String *a, String *b, int append)
+{
+	int na, nb, rune, cap;
+	String *s;
+
+	na = stringlen(a);
+	nb = stringlen(b);
+	if(a == H && b == H)
+		return mkstring(0, 0);
+	rune = (a != H && a->len < 0) || (b != H && b->len < 0);
+	if(append && a != H && (a->len < 0) == rune && na+nb <= a->max && D2H(a)->ref == 1){
+		copychars(a, na, b, 0, nb);
+		a->len = rune ? -(na+nb) : na+nb;
+		free(a->tmp);
+		a->tmp = nil;
+		D2H(a)->ref++;
+		return a;
+	}
+	cap = na+nb;
+	if(append)
+		cap += cap/2+16;
+	s = mkstring(cap, rune);
+	s->len = rune ? -(na+nb) : na+nb;
+	if(na)
+		copychars(s, 0, a, 0, na);
+	if(nb)
+		copychars(s, na, b, 0, nb);
+	return s;
+}
+
+String*
+slicer(ulong start, ulong end, String *s)
+{
+	String *ns;
+	int n, rune;
+
+	n = stringlen(s);
+	if(start > end || end > n)
+		error(exBounds);
+	if(s == H || start == end)
+		return H;
+	rune = s->len < 0;
+	ns = mkstring(end-start, rune);
+	copychars(ns, 0, s, start, end-start);
+	return ns;
+}
+
+String*
+slicec(String *s, int a, int b)
+{
+	int n;
+
+	n = stringlen(s);
+	if(a < 0 || b < a || b > n)
+		error(exBounds);
+	return slicer(a, b, s);
+}
+
+/* s[i] = r, in place when possible; i may be len s (append one) */
+void
+insc(String **sp, WORD i, Rune r)
+{
+	String *s, *ns;
+	int n, k;
+
+	s = *sp;
+	n = stringlen(s);
+	if(i < 0 || i > n)
+		error(exBounds);
+	if(r > Runemax || (r >= 0xD800 && r < 0xE000))
+		r = Runeerror;
+	if(s == H || D2H(s)->ref > 1 || i == n && n >= s->max || r >= Runeself && s->len >= 0){
+		ns = mkstring(i == n ? n+1+n/2 : n, s == H ? r >= Runeself : (s->len < 0 || r >= Runeself));
+		k = ns->max;
+		if(s != H)
+			copychars(ns, 0, s, 0, n);
+		ns->len = ns->len < 0 ? -n : n;
+		USED(k);
+		destroy(s);
+		*sp = s = ns;
+	}
+	if(s->len < 0){
+		s->Srune[i] = r;
+		if(i == n)
+			s->len = -(n+1);
+	}else{
+		s->Sascii[i] = r;
+		if(i == n)
+			s->len = n+1;
+	}
+	free(s->tmp);
+	s->tmp = nil;
+}
+
+void
+retnstr(char *s, int n, String **d)
+{
+	String *old;
+
+	old = *d;
+	*d = c2string(s, n);
+	destroy(old);
+}
+
+void
+retstr(char *s, String **d)
+{
+	retnstr(s, s == nil ? 0 : strlen(s), d);
+}
+
+void
+cvtwc(WORD w, String **d)
+{
+	char buf[32];
+
+	snprint(buf, sizeof buf, "%d", w);
+	retstr(buf, d);
+}
+
+void
+cvtlc(LONG l, String **d)
+{
+	char buf[32];
+
+	snprint(buf, sizeof buf, "%lld", l);
+	retstr(buf, d);
+}
+
+void
+cvtfc(REAL f, String **d)
+{
+	char buf[64];
+
+	snprint(buf, sizeof buf, "%g", f);
+	retstr(buf, d);
+}
+
+WORD
+cvtcw(String *s)
+{
+	if(s == H)
+		return 0;
+	return strtol(string2c(s), nil, 10);
+}
+
+LONG
+cvtcl(String *s)
+{
+	if(s == H)
+		return 0;
+	return strtoll(string2c(s), nil, 10);
+}
+
+REAL
+cvtcf(String *s)
+{
+	if(s == H)
+		return 0;
+	return strtod(string2c(s), nil);
+}
+
+Array*
+cvtca(String *s)
+{
+	char *p;
+
+	if(s == H)
+		return H;
+	p = string2c(s);
+	return mem2array(p, strlen(p));
+}
+
+String*
+cvtac(Array *a)
+{
+	if(a == H)
+		return H;
+	return c2string((char*)a->data, a->len);
+}

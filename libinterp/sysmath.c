@@ -1,0 +1,1329 @@
+/*
+ * Elementary functions for $Math, freestanding (no libm).
+ *
+ * The i386 FPU computes in 80-bit extended precision (64-bit significand),
+ * 11 bits more than a double.  Every function here reduces its argument
+ * exactly (or to ~2^-100), evaluates a series in extended precision and
+ * rounds once to double at the end, so results are correctly rounded
+ * except when the true value lies within a few parts in 2^64 of a
+ * rounding boundary.  Only + - * / and fsqrt are used, which IEEE 754
+ * defines exactly, so emu and the kernel (real or emulated x87) agree.
+ * Each entry point sets the x87 control word to extended precision and
+ * round-to-nearest with exceptions masked, and restores it on return.
+ */
+#include <u.h>
+#include <lib9.h>
+#include "sysmath.h"
+
+typedef long double Ld;
+
+typedef union
+{
+	double	d;
+	uvlong	u;
+} Dbits;
+
+typedef union
+{
+	Ld	l;
+	struct {
+		uvlong	m;
+		ushort	se;
+	} p;
+} Lbits;
+
+/* constants, rounded to 64 significant bits unless said otherwise */
+static const Ld LN2HI = 6.93147180559945286226763982995e-1L;	/* 53 bits */
+static const Ld LN2LO = 2.3190468138462996154433530268e-17L;
+static const Ld LN2H48 = 0.69314718055994362089222704526L;	/* 48 bits */
+static const Ld LN2L48 = 1.68852500507619780679740419625e-15L;
+static const Ld INVLN2 = 1.4426950408889634073876517828L;
+static const Ld PIO2_1 = 1.57079632673412561416625976563L;	/* 32 bits */
+static const Ld PIO2_2 = 6.07710050630396597659554913662e-11L;	/* 32 bits */
+static const Ld PIO2_3 = 2.02226624871116645579599562366e-21L;	/* 32 bits */
+static const Ld PIO2_4 = 8.47842766036889964374195978525e-32L;
+static const Ld PIO2 = 1.5707963267948966192564044797L;
+static const Ld PIO4 = 7.85398163397448309628202239852e-1L;
+static const Ld PI = 3.14159265358979323851280895941L;
+static const Ld INVPIO2 = 6.36619772367581343076349542631e-1L;
+static const Ld LOG10E = 4.34294481903251827645479413165e-1L;
+static const Ld LOG10_2 = 3.01029995663981195225646428359e-1L;
+
+/* 2/pi in binary, 32 bits a word, most significant first (1280 bits) */
+static const u32int twoopi[] = {
+	0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599,
+	0x3c439041, 0xfe5163ab, 0xdebbc561, 0xb7246e3a, 0x424dd2e0,
+	0x06492eea, 0x09d1921c, 0xfe1deb1c, 0xb129a73e, 0xe88235f5,
+	0x2ebb4484, 0xe99c7026, 0xb45f7e41, 0x3991d639, 0x835339f4,
+	0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f, 0xef2f118b,
+	0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d,
+	0x7527bac7, 0xebe5f17b, 0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1,
+	0x1f8d5d08, 0x56033046, 0xfc7b6bab, 0xf0cfbc20, 0x9af4361d,
+};
+
+static uvlong
+dbits(double d)
+{
+	Dbits b;
+
+	b.d = d;
+	return b.u;
+}
+
+static double
+bitsd(uvlong u)
+{
+	Dbits b;
+
+	b.u = u;
+	return b.d;
+}
+
+/* round an extended value to double once, leaving no excess precision */
+static double
+rnd(Ld x)
+{
+	volatile double d;
+
+	d = x;
+	return d;
+}
+
+static ushort
+fpext(void)
+{
+	ushort cw, ncw;
+
+	__asm__ volatile("fnstcw %0" : "=m"(cw) : : "memory");
+	ncw = (cw & ~0x0f3f) | 0x033f;	/* 64-bit significand, nearest, all masked */
+	__asm__ volatile("fldcw %0" : : "m"(ncw) : "memory");
+	return cw;
+}
+
+static void
+fprestore(ushort cw)
+{
+	__asm__ volatile("fnclex; fldcw %0" : : "m"(cw) : "memory");
+}
+
+static Ld
+lsqrt(Ld x)
+{
+	Ld r;
+
+	__asm__ volatile("fsqrt" : "=t"(r) : "0"(x));
+	return r;
+}
+
+/* x * 2^n, exactly, for |n| < 16000 */
+static Ld
+lscale(Ld x, int n)
+{
+	Lbits b;
+
+	b.p.m = 1ULL<<63;
+	b.p.se = n + 16383;
+	return x * b.l;
+}
+
+static double
+qnan(void)
+{
+	return bitsd(0x7ff8000000000000ULL);
+}
+
+static double
+infinity(int sign)
+{
+	return bitsd(sign < 0 ? 0xfff0000000000000ULL : 0x7ff0000000000000ULL);
+}
+
+int
+misnan(double x)
+{
+	return (dbits(x) & ~(1ULL<<63)) > 0x7ff0000000000000ULL;
+}
+
+int
+mfinite(double x)
+{
+	return (dbits(x) & 0x7ff0000000000000ULL) != 0x7ff0000000000000ULL;
+}
+
+static int
+isinfinite(double x)
+{
+	return (dbits(x) & ~(1ULL<<63)) == 0x7ff0000000000000ULL;
+}
+
+static int
+signof(double x)
+{
+	return dbits(x)>>63;
+}
+
+double
+mfabs(double x)
+{
+	return bitsd(dbits(x) & ~(1ULL<<63));
+}
+
+double
+mcopysign(double x, double s)
+{
+	return bitsd((dbits(x) & ~(1ULL<<63)) | (dbits(s) & (1ULL<<63)));
+}
+
+/* round toward zero (dir 0), down (dir -1) or up (dir 1) to an integer */
+static double
+integral(double x, int dir)
+{
+	uvlong u, m;
+	int e, neg;
+
+	u = dbits(x);
+	e = ((u>>52) & 0x7ff) - 1023;
+	if(e >= 52)
+		return x;
+	neg = u>>63;
+	if(e < 0){
+		if((u<<1) == 0)
+			return x;
+		if(dir < 0 && neg)
+			return -1.0;
+		if(dir > 0 && !neg)
+			return 1.0;
+		return neg ? -0.0 : 0.0;
+	}
+	m = (1ULL<<(52-e)) - 1;
+	if((u & m) == 0)
+		return x;
+	if(dir < 0 && neg || dir > 0 && !neg)
+		u += m+1;
+	return bitsd(u & ~m);
+}
+
+double
+mfloor(double x)
+{
+	return integral(x, -1);
+}
+
+double
+mceil(double x)
+{
+	return integral(x, 1);
+}
+
+/* nearest integer, ties to even */
+double
+mrint(double x)
+{
+	ushort cw;
+	Ld a;
+
+	if(!mfinite(x) || mfabs(x) >= 4503599627370496.0)
+		return x;
+	cw = fpext();
+	a = mfabs(x);
+	a = (a + 0x1p63L) - 0x1p63L;
+	x = mcopysign(rnd(a), x);
+	fprestore(cw);
+	return x;
+}
+
+double
+mmodf(double x, double *ip)
+{
+	*ip = integral(x, 0);
+	if(isinfinite(x))
+		return mcopysign(0.0, x);
+	if(misnan(x))
+		return x;
+	return mcopysign(x - *ip, x);	/* exact */
+}
+
+double
+msqrt(double x)
+{
+	ushort cw, dcw;
+	volatile double r;
+
+	__asm__ volatile("fnstcw %0" : "=m"(cw) : : "memory");
+	dcw = (cw & ~0x0f3f) | 0x023f;	/* 53-bit significand: one correct rounding */
+	__asm__ volatile("fldcw %0" : : "m"(dcw));
+	__asm__ volatile("fsqrt" : "=t"(r) : "0"(x));
+	fprestore(cw);
+	return r;
+}
+
+/* x split into significand m in [1,2) and exponent, for finite nonzero x */
+static Ld
+lfrexp(double x, int *e)
+{
+	Lbits b;
+
+	b.l = mfabs(x);	/* exact, subnormals too */
+	*e = (b.p.se & 0x7fff) - 16383;
+	b.p.se = 16383;
+	return b.l;
+}
+
+/* exp(r) for |r| <= 0.36 */
+static Ld
+lexpr(Ld r)
+{
+	Ld e;
+	int i;
+
+	e = 1.0L;
+	for(i = 18; i >= 1; i--)
+		e = 1.0L + e*r/i;
+	return e;
+}
+
+/* exp(hi+lo) in extended precision; hi within the extended range */
+static Ld
+lexp2(Ld hi, Ld lo)
+{
+	Ld r;
+	long k;
+
+	if(hi > 11400.0L)
+		return lscale(1.0L, 16000);
+	if(hi < -11400.0L)
+		return 0.0L;
+	r = hi*INVLN2;
+	k = r < 0 ? (long)(r - 0.5L) : (long)(r + 0.5L);
+	r = (hi - k*LN2H48) - k*LN2L48 + lo;
+	return lscale(lexpr(r), k);
+}
+
+static Ld
+lexp(Ld x)
+{
+	return lexp2(x, 0.0L);
+}
+
+/* log(1+f) = 2 atanh(s), s = f/(2+f), for |s| <= 0.18: returns the tail 2s*z*P(z) */
+static Ld
+latanhtail(Ld s)
+{
+	Ld z, p;
+	int i;
+
+	z = s*s;
+	p = 0.0L;
+	for(i = 31; i >= 3; i -= 2)
+		p = p*z + 1.0L/i;
+	return 2.0L*s*z*p;
+}
+
+/* log of a positive finite extended value */
+static Ld
+llog(Ld x)
+{
+	Lbits b;
+	Ld m, f, s;
+	int e;
+
+	b.l = x;
+	e = (b.p.se & 0x7fff) - 16383;
+	b.p.se = 16383;
+	m = b.l;
+	if(m > 1.41421356237309504880L){
+		m /= 2;
+		e++;
+	}
+	f = m - 1.0L;
+	s = f/(2.0L+f);
+	return e*LN2H48 + (e*LN2L48 + (2.0L*s + latanhtail(s)));
+}
+
+/* keep the top 32 bits of an extended value (exact split helper) */
+static Ld
+top32(Ld x)
+{
+	Lbits b;
+
+	b.l = x;
+	b.p.m &= 0xffffffff00000000ULL;
+	return b.l;
+}
+
+/*
+ * log(x) for positive finite double x, as hi+lo with about 2^-100
+ * relative error (for pow)
+ */
+static Ld
+llogd(double x, Ld *lo)
+{
+	Ld m, f, d, s1, s2, a, b, c, dd, r, t, hi, h, l;
+	int e;
+
+	m = lfrexp(x, &e);
+	if(m > 1.41421356237309504880L){
+		m /= 2;
+		e++;
+	}
+	f = m - 1.0L;	/* exact */
+	d = 2.0L + f;	/* exact: at most 55 bits */
+	s1 = f/d;
+	/* residual f - s1*d, exactly, by splitting s1 and d into 32-bit halves */
+	a = top32(s1);
+	b = s1 - a;
+	c = top32(d);
+	dd = d - c;
+	r = (((f - a*c) - a*dd) - b*c) - b*dd;
+	s2 = r/d;
+	t = latanhtail(s1);
+	/* sum e*ln2 + 2*s1 + (2*s2 + t + e*lnlo) with the rounding error kept */
+	h = e*LN2HI;	/* exact: 53 bits times 11 */
+	hi = h + 2.0L*s1;
+	if(mfabs(h) >= mfabs(2.0L*s1))
+		l = 2.0L*s1 - (hi - h);
+	else
+		l = h - (hi - 2.0L*s1);
+	*lo = l + (2.0L*s2 + t + e*LN2LO);
+	return hi;
+}
+
+double
+mexp(double x)
+{
+	ushort cw;
+
+	if(misnan(x))
+		return x;
+	if(x > 709.782712893384)
+		return infinity(1);
+	if(x < -745.1332191019412)
+		return 0.0;
+	cw = fpext();
+	x = rnd(lexp(x));
+	fprestore(cw);
+	return x;
+}
+
+double
+mexpm1(double x)
+{
+	ushort cw;
+	Ld r, e;
+	int i;
+
+	if(misnan(x))
+		return x;
+	if(x > 709.782712893384)
+		return infinity(1);
+	if(x < -50.0)
+		return -1.0;
+	if(x == 0)
+		return x;
+	cw = fpext();
+	if(mfabs(x) < 0.35){
+		r = x;
+		e = 0.0L;
+		for(i = 22; i >= 1; i--)
+			e = r/i*(1.0L + e);
+		x = rnd(e);
+	}else
+		x = rnd(lexp(x) - 1.0L);
+	fprestore(cw);
+	return x;
+}
+
+double
+mlog(double x)
+{
+	ushort cw;
+	Ld lo;
+
+	if(misnan(x))
+		return x;
+	if(x == 0)
+		return infinity(-1);
+	if(x < 0)
+		return qnan();
+	if(isinfinite(x))
+		return x;
+	cw = fpext();
+	x = rnd(llogd(x, &lo) + lo);
+	fprestore(cw);
+	return x;
+}
+
+double
+mlog10(double x)
+{
+	ushort cw;
+	Ld m, f, s;
+	int e;
+
+	if(misnan(x))
+		return x;
+	if(x == 0)
+		return infinity(-1);
+	if(x < 0)
+		return qnan();
+	if(isinfinite(x))
+		return x;
+	cw = fpext();
+	m = lfrexp(x, &e);
+	if(m > 1.41421356237309504880L){
+		m /= 2;
+		e++;
+	}
+	f = m - 1.0L;
+	s = f/(2.0L+f);
+	x = rnd(e*LOG10_2 + (2.0L*s + latanhtail(s))*LOG10E);
+	fprestore(cw);
+	return x;
+}
+
+double
+mlog1p(double x)
+{
+	ushort cw;
+	Ld s;
+
+	if(misnan(x))
+		return x;
+	if(x == -1.0)
+		return infinity(-1);
+	if(x < -1.0)
+		return qnan();
+	if(isinfinite(x) || x == 0)
+		return x;
+	cw = fpext();
+	if(mfabs(x) < 0.41){
+		s = (Ld)x/(2.0L+x);
+		x = rnd(2.0L*s + latanhtail(s));
+	}else
+		x = rnd(llog(1.0L + x));
+	fprestore(cw);
+	return x;
+}
+
+/* is x an integer, and if so is it odd? 0 not integer, 1 even, 2 odd */
+static int
+intkind(double x)
+{
+	double h;
+
+	if(!mfinite(x) || integral(x, 0) != x)
+		return 0;
+	h = x/2;
+	if(mfabs(x) >= 9007199254740992.0 || integral(h, 0) == h)
+		return 1;
+	return 2;
+}
+
+double
+mpow(double x, double y)
+{
+	ushort cw;
+	Ld lhi, llo, yh, yl, ah, al, thi, tlo, r;
+	int k, neg;
+
+	if(y == 0 || x == 1.0)
+		return 1.0;
+	if(misnan(x) || misnan(y))
+		return qnan();
+	k = intkind(y);
+	if(isinfinite(y)){
+		if(mfabs(x) == 1.0)
+			return 1.0;
+		if((mfabs(x) < 1.0) == (y > 0))
+			return 0.0;
+		return infinity(1);
+	}
+	if(x == 0){
+		if(y > 0)
+			return k == 2 ? x : 0.0;
+		return k == 2 ? infinity(signof(x) ? -1 : 1) : infinity(1);
+	}
+	if(isinfinite(x)){
+		neg = signof(x) && k == 2;
+		if(y > 0)
+			return infinity(neg ? -1 : 1);
+		return neg ? -0.0 : 0.0;
+	}
+	neg = 0;
+	if(x < 0){
+		if(k == 0)
+			return qnan();
+		neg = k == 2;
+		x = -x;
+	}
+	cw = fpext();
+	lhi = llogd(x, &llo);
+	/* y*(lhi+llo) as thi+tlo, by splitting into 32-bit halves */
+	yh = top32(y);
+	yl = (Ld)y - yh;
+	ah = top32(lhi);
+	al = lhi - ah;
+	thi = y*lhi;
+	tlo = (((yh*ah - thi) + yh*al) + yl*ah) + yl*al + y*llo;
+	if(thi > 800.0L)
+		r = lscale(1.0L, 2000);
+	else if(thi < -800.0L)
+		r = 0.0L;
+	else
+		r = lexp2(thi, tlo);
+	if(neg)
+		r = -r;
+	x = rnd(r);
+	fprestore(cw);
+	return x;
+}
+
+double
+mpow10(int n)
+{
+	ushort cw;
+	Ld r;
+	double x;
+
+	if(n >= 0 && n <= 27){
+		cw = fpext();
+		r = 1.0L;
+		while(n-- > 0)
+			r *= 10.0L;	/* exact: 10^27 fits in 64 bits times a power of 2 */
+		x = rnd(r);
+		fprestore(cw);
+		return x;
+	}
+	return mpow(10.0, n);
+}
+
+/* 32 bits of 2/pi starting at bit i (bit 1 is worth 1/2); 0 before the point */
+static u32int
+twoopibits(int i)
+{
+	int w, s;
+	u32int hi, lo;
+
+	i--;
+	if(i <= -32)
+		return 0;
+	if(i < 0)
+		return twoopi[0] >> -i;
+	w = i/32;
+	s = i%32;
+	hi = twoopi[w];
+	lo = w+1 < nelem(twoopi) ? twoopi[w+1] : 0;
+	if(s == 0)
+		return hi;
+	return hi<<s | lo>>(32-s);
+}
+
+/*
+ * Reduce a large |x| (>= 2^20) modulo pi/2: x*2/pi = n + f, |f| <= 1/2,
+ * using 192 bits of 2/pi from the place that matters for x's exponent.
+ * Returns f*pi/2 and sets *n to n mod 4.
+ */
+static Ld
+bigreduce(double x, int *n)
+{
+	uvlong u, m, acc;
+	u32int c[6], p[8], ml, mh;
+	int e, s, i, j, neg;
+	Ld f;
+
+	u = dbits(mfabs(x));
+	m = (u & 0xfffffffffffffULL) | 1ULL<<52;
+	e = (int)(u>>52) - 1075;	/* |x| = m * 2^e */
+	s = e - 1;	/* first bit of 2/pi that can matter mod 4 */
+	for(i = 0; i < 6; i++)
+		c[5-i] = twoopibits(s + 32*i);	/* c little-endian */
+	ml = m;
+	mh = m>>32;
+	memset(p, 0, sizeof p);
+	for(i = 0; i < 6; i++){
+		acc = (uvlong)c[i]*ml + p[i];
+		p[i] = acc;
+		acc = (acc>>32) + (uvlong)c[i]*mh + p[i+1];
+		p[i+1] = acc;
+		for(j = i+2; j < 8 && (acc>>32) != 0; j++){
+			acc = (acc>>32) + p[j];
+			p[j] = acc;
+		}
+	}
+	/* value = p * 2^-190: integer part in bits 190-191, fraction below */
+	*n = (p[5]>>30) & 3;
+	p[5] &= 0x3fffffff;
+	neg = 0;
+	if(p[5] & 0x20000000){	/* fraction >= 1/2: round n up, f = frac-1 */
+		(*n)++;
+		neg = 1;
+		for(i = 0; i < 6; i++)
+			p[i] = ~p[i];
+		for(i = 0; i < 6; i++)
+			if(++p[i] != 0)
+				break;
+		p[5] &= 0x3fffffff;
+	}
+	f = 0.0L;
+	for(i = 5; i >= 0; i--)
+		f = f*4294967296.0L + p[i];
+	f = lscale(f, -190) * PIO2;
+	*n &= 3;
+	if(neg)
+		f = -f;
+	if(signof(x)){
+		f = -f;
+		*n = (4 - *n) & 3;
+	}
+	return f;
+}
+
+/* x = n*pi/2 + r, |r| <= about pi/4; returns r, n mod 4 */
+static Ld
+reduce(double x, int *n)
+{
+	Ld k, r;
+
+	if(mfabs(x) <= PIO4){
+		*n = 0;
+		return x;
+	}
+	if(mfabs(x) >= 1048576.0)
+		return bigreduce(x, n);
+	k = x*INVPIO2;
+	k = k < 0 ? (long)(k - 0.5L) : (long)(k + 0.5L);
+	r = (((x - k*PIO2_1) - k*PIO2_2) - k*PIO2_3) - k*PIO2_4;
+	*n = (long)k & 3;
+	return r;
+}
+
+static Ld
+lsin(Ld r)
+{
+	Ld z, s;
+	int i;
+
+	z = r*r;
+	s = 0.0L;
+	for(i = 25; i >= 3; i -= 2)
+		s = (1.0L - s)*z/((Ld)i*(i-1));
+	return r - r*s;
+}
+
+static Ld
+lcos(Ld r)
+{
+	Ld z, c;
+	int i;
+
+	z = r*r;
+	c = 0.0L;
+	for(i = 26; i >= 2; i -= 2)
+		c = (1.0L - c)*z/((Ld)i*(i-1));
+	return 1.0L - c;
+}
+
+/* sin (which 0), cos (1) or tan (2) of x */
+static double
+trig(double x, int which)
+{
+	ushort cw;
+	Ld r, s, c, v;
+	int n;
+
+	if(misnan(x))
+		return x;
+	if(isinfinite(x))
+		return qnan();
+	if(x == 0 && which != 1)
+		return x;
+	cw = fpext();
+	r = reduce(x, &n);
+	s = lsin(r);
+	c = lcos(r);
+	switch(which){
+	case 0:
+		v = (n&1) ? c : s;
+		if(n&2)
+			v = -v;
+		break;
+	case 1:
+		v = (n&1) ? s : c;
+		if((n+1)&2)
+			v = -v;
+		break;
+	default:
+		v = (n&1) ? -c/s : s/c;
+		break;
+	}
+	x = rnd(v);
+	fprestore(cw);
+	return x;
+}
+
+double
+msin(double x)
+{
+	return trig(x, 0);
+}
+
+double
+mcos(double x)
+{
+	return trig(x, 1);
+}
+
+double
+mtan(double x)
+{
+	return trig(x, 2);
+}
+
+/* atan of t >= 0 (t may be infinite) */
+static Ld
+latan(Ld t)
+{
+	Ld z, p, r;
+	int i, inv;
+
+	inv = t > 1.0L;
+	if(inv)
+		t = 1.0L/t;
+	/* atan(t) = 2 atan(t/(1+sqrt(1+t^2))), twice: t <= tan(pi/16) */
+	t = t/(1.0L + lsqrt(1.0L + t*t));
+	t = t/(1.0L + lsqrt(1.0L + t*t));
+	z = t*t;
+	p = 0.0L;
+	for(i = 29; i >= 3; i -= 2)
+		p = 1.0L/i - z*p;
+	r = 4.0L*(t - t*z*p);
+	if(inv)
+		r = PIO2 - r;
+	return r;
+}
+
+double
+matan(double x)
+{
+	ushort cw;
+	Ld r;
+
+	if(misnan(x) || x == 0)
+		return x;
+	cw = fpext();
+	r = latan(mfabs(x));
+	x = mcopysign(rnd(r), x);
+	fprestore(cw);
+	return x;
+}
+
+double
+matan2(double y, double x)
+{
+	ushort cw;
+	Ld r;
+
+	if(misnan(x) || misnan(y))
+		return qnan();
+	if(y == 0){
+		if(signof(x))
+			return mcopysign(rnd(PI), y);
+		return y;
+	}
+	cw = fpext();
+	if(x == 0)
+		r = PIO2;
+	else if(isinfinite(x) && isinfinite(y))
+		r = signof(x) ? 3*PIO4 : PIO4;
+	else if(isinfinite(x))
+		r = signof(x) ? PI : 0.0L;
+	else if(isinfinite(y))
+		r = PIO2;
+	else{
+		r = latan((Ld)mfabs(y)/mfabs(x));
+		if(signof(x))
+			r = PI - r;
+	}
+	x = mcopysign(rnd(r), y);
+	fprestore(cw);
+	return x;
+}
+
+double
+masin(double x)
+{
+	ushort cw;
+	Ld a;
+
+	if(misnan(x) || x == 0)
+		return x;
+	if(mfabs(x) > 1.0)
+		return qnan();
+	cw = fpext();
+	a = mfabs(x);
+	a = latan(a/lsqrt((1.0L - a)*(1.0L + a)));
+	x = mcopysign(rnd(a), x);
+	fprestore(cw);
+	return x;
+}
+
+double
+macos(double x)
+{
+	ushort cw;
+	Ld a;
+
+	if(misnan(x))
+		return x;
+	if(mfabs(x) > 1.0)
+		return qnan();
+	cw = fpext();
+	a = 2.0L*latan(lsqrt((1.0L - x)/(1.0L + x)));
+	x = rnd(a);
+	fprestore(cw);
+	return x;
+}
+
+/* expm1 in extended precision for |x| < 50 */
+static Ld
+lexpm1(Ld x)
+{
+	Ld e;
+	int i;
+
+	if(x > -0.35L && x < 0.35L){
+		e = 0.0L;
+		for(i = 22; i >= 1; i--)
+			e = x/i*(1.0L + e);
+		return e;
+	}
+	return lexp(x) - 1.0L;
+}
+
+double
+msinh(double x)
+{
+	ushort cw;
+	Ld a, e;
+
+	if(misnan(x) || isinfinite(x) || x == 0)
+		return x;
+	cw = fpext();
+	a = mfabs(x);
+	if(a < 1.0L){
+		e = lexpm1(a);
+		a = (e + e/(e + 1.0L))/2;
+	}else{
+		e = lexp(a);
+		a = (e - 1.0L/e)/2;
+	}
+	x = mcopysign(rnd(a), x);
+	fprestore(cw);
+	return x;
+}
+
+double
+mcosh(double x)
+{
+	ushort cw;
+	Ld e;
+
+	if(misnan(x))
+		return x;
+	if(isinfinite(x))
+		return infinity(1);
+	cw = fpext();
+	e = lexp(mfabs(x));
+	x = rnd((e + 1.0L/e)/2);
+	fprestore(cw);
+	return x;
+}
+
+double
+mtanh(double x)
+{
+	ushort cw;
+	Ld e;
+
+	if(misnan(x) || x == 0)
+		return x;
+	if(mfabs(x) > 23.0)
+		return mcopysign(1.0, x);
+	cw = fpext();
+	e = lexpm1(2.0L*mfabs(x));
+	x = mcopysign(rnd(e/(e + 2.0L)), x);
+	fprestore(cw);
+	return x;
+}
+
+/* log1p in extended precision, x > -1 */
+static Ld
+llog1p(Ld x)
+{
+	Ld s;
+
+	if(x > -0.41L && x < 0.41L){
+		s = x/(2.0L + x);
+		return 2.0L*s + latanhtail(s);
+	}
+	return llog(1.0L + x);
+}
+
+double
+masinh(double x)
+{
+	ushort cw;
+	Ld a, z;
+
+	if(misnan(x) || isinfinite(x) || x == 0)
+		return x;
+	cw = fpext();
+	a = mfabs(x);
+	if(a > 1e300L)
+		a = llog(a) + LN2HI + LN2LO;
+	else{
+		z = a*a;
+		a = llog1p(a + z/(1.0L + lsqrt(1.0L + z)));
+	}
+	x = mcopysign(rnd(a), x);
+	fprestore(cw);
+	return x;
+}
+
+double
+macosh(double x)
+{
+	ushort cw;
+	Ld t;
+
+	if(misnan(x))
+		return x;
+	if(x < 1.0)
+		return qnan();
+	if(isinfinite(x))
+		return x;
+	cw = fpext();
+	t = (Ld)x - 1.0L;	/* exact */
+	x = rnd(llog1p(t + lsqrt(2.0L*t + t*t)));
+	fprestore(cw);
+	return x;
+}
+
+double
+matanh(double x)
+{
+	ushort cw;
+	Ld a;
+
+	if(misnan(x) || x == 0)
+		return x;
+	if(mfabs(x) > 1.0)
+		return qnan();
+	if(mfabs(x) == 1.0)
+		return infinity(x < 0 ? -1 : 1);
+	cw = fpext();
+	a = mfabs(x);
+	a = 0.5L*llog1p(2.0L*a/(1.0L - a));
+	x = mcopysign(rnd(a), x);
+	fprestore(cw);
+	return x;
+}
+
+double
+mcbrt(double x)
+{
+	ushort cw;
+	Ld a, y;
+
+	if(misnan(x) || isinfinite(x) || x == 0)
+		return x;
+	cw = fpext();
+	a = mfabs(x);
+	y = lexp(llog(a)/3.0L);
+	y = y - (y*y*y - a)/(3.0L*y*y);	/* one Newton step */
+	x = mcopysign(rnd(y), x);
+	fprestore(cw);
+	return x;
+}
+
+double
+mhypot(double x, double y)
+{
+	ushort cw;
+	Ld a, b;
+
+	if(isinfinite(x) || isinfinite(y))
+		return infinity(1);
+	if(misnan(x) || misnan(y))
+		return qnan();
+	cw = fpext();
+	a = x;
+	b = y;
+	x = rnd(lsqrt(a*a + b*b));
+	fprestore(cw);
+	return x;
+}
+
+/* x mod y, exactly, with the sign of x */
+double
+mfmod(double x, double y)
+{
+	uvlong ux, uy, mx, my;
+	int ex, ey, sx;
+
+	if(misnan(x) || misnan(y) || isinfinite(x) || y == 0)
+		return qnan();
+	if(isinfinite(y) || mfabs(x) < mfabs(y))
+		return x;
+	ux = dbits(x);
+	uy = dbits(y) & ~(1ULL<<63);
+	sx = ux>>63;
+	ux &= ~(1ULL<<63);
+	/* |v| = m * 2^(e-1075), m normalized to 53 bits */
+	ex = ux>>52;
+	mx = ux & 0xfffffffffffffULL;
+	if(ex == 0)
+		for(ex = 1; mx < 1ULL<<52; ex--)
+			mx <<= 1;
+	else
+		mx |= 1ULL<<52;
+	ey = uy>>52;
+	my = uy & 0xfffffffffffffULL;
+	if(ey == 0)
+		for(ey = 1; my < 1ULL<<52; ey--)
+			my <<= 1;
+	else
+		my |= 1ULL<<52;
+	for(; ex > ey; ex--){
+		if(mx >= my)
+			mx -= my;
+		mx <<= 1;
+	}
+	if(mx >= my)
+		mx -= my;
+	if(mx == 0)
+		return sx ? -0.0 : 0.0;
+	while(mx < 1ULL<<52){
+		mx <<= 1;
+		ex--;
+	}
+	if(ex >= 1)
+		ux = (uvlong)ex<<52 | (mx & 0xfffffffffffffULL);
+	else
+		ux = mx >> (1 - ex);	/* subnormal: exact, the result is below |y| */
+	return bitsd(ux | (uvlong)sx<<63);
+}
+
+/* x - n*p, n the integer nearest x/p (ties even), exactly */
+double
+mremainder(double x, double p)
+{
+	double a, h;
+	int sx;
+
+	if(misnan(x) || misnan(p) || isinfinite(x) || p == 0)
+		return qnan();
+	if(isinfinite(p))
+		return x;
+	sx = signof(x);
+	p = mfabs(p);
+	if(p <= 8.98846567431157953865e+307)	/* 2p finite */
+		x = mfmod(x, p+p);	/* now |x| < 2p */
+	a = mfabs(x);
+	if(p < 4.45014771701440227211e-308){	/* p/2 could lose a bit */
+		if(a+a > p){
+			a -= p;
+			if(a+a >= p)
+				a -= p;
+		}
+	}else{
+		h = p/2;
+		if(a > h){
+			a -= p;
+			if(a >= h)
+				a -= p;
+		}
+	}
+	if(a == 0)
+		return sx ? -0.0 : 0.0;
+	return sx ? -a : a;
+}
+
+double
+mnextafter(double x, double y)
+{
+	uvlong u;
+
+	if(misnan(x) || misnan(y))
+		return qnan();
+	if(x == y)
+		return y;
+	if(x == 0)
+		return bitsd(1 | (dbits(y) & 1ULL<<63));
+	u = dbits(x);
+	if((x < y) == (x > 0))
+		u++;
+	else
+		u--;
+	return bitsd(u);
+}
+
+/* binary exponent of x; as fdlibm: 0x80000001 for 0, 0x7fffffff for Inf and NaN */
+int
+milogb(double x)
+{
+	uvlong u;
+	int e;
+
+	u = dbits(x) & ~(1ULL<<63);
+	if(u == 0)
+		return 0x80000001;
+	e = u>>52;
+	if(e == 0x7ff)
+		return 0x7fffffff;
+	if(e == 0)
+		for(e = -1022, u <<= 11; (u & 1ULL<<63) == 0; u <<= 1)
+			e--;
+	else
+		e -= 1023;
+	return e;
+}
+
+double
+mscalbn(double x, int n)
+{
+	ushort cw;
+
+	if(misnan(x) || isinfinite(x) || x == 0)
+		return x;
+	if(n > 3000)
+		n = 3000;
+	if(n < -3000)
+		n = -3000;
+	cw = fpext();
+	x = rnd(lscale(x, n));
+	fprestore(cw);
+	return x;
+}
+
+/* C99: the number, when the other is NaN */
+double
+mfmin(double x, double y)
+{
+	if(misnan(x))
+		return y;
+	if(misnan(y))
+		return x;
+	if(x == y)
+		return signof(x) ? x : y;
+	return x < y ? x : y;
+}
+
+double
+mfmax(double x, double y)
+{
+	if(misnan(x))
+		return y;
+	if(misnan(y))
+		return x;
+	if(x == y)
+		return signof(x) ? y : x;
+	return x > y ? x : y;
+}
+
+double
+mfdim(double x, double y)
+{
+	ushort cw;
+
+	if(misnan(x) || misnan(y))
+		return qnan();
+	if(x <= y)
+		return 0.0;
+	cw = fpext();
+	x = rnd((Ld)x - y);
+	fprestore(cw);
+	return x;
+}
+
+/* BLAS-like: accumulate in extended precision, round once */
+double
+mdot(double *x, double *y, int n)
+{
+	ushort cw;
+	Ld s;
+	double r;
+	int i;
+
+	cw = fpext();
+	s = 0.0L;
+	for(i = 0; i < n; i++)
+		s += (Ld)x[i]*y[i];
+	r = rnd(s);
+	fprestore(cw);
+	return r;
+}
+
+double
+mnorm1(double *x, int n)
+{
+	ushort cw;
+	Ld s;
+	double r;
+	int i;
+
+	cw = fpext();
+	s = 0.0L;
+	for(i = 0; i < n; i++)
+		s += mfabs(x[i]);
+	r = rnd(s);
+	fprestore(cw);
+	return r;
+}
+
+double
+mnorm2(double *x, int n)
+{
+	ushort cw;
+	Ld s;
+	double r;
+	int i;
+
+	cw = fpext();
+	s = 0.0L;
+	for(i = 0; i < n; i++)
+		s += (Ld)x[i]*x[i];
+	r = rnd(lsqrt(s));
+	fprestore(cw);
+	return r;
+}
+
+/* index of the first element of largest magnitude; -1 if n is 0 */
+int
+miamax(double *x, int n)
+{
+	int i, m;
+
+	if(n <= 0)
+		return -1;
+	m = 0;
+	for(i = 1; i < n; i++)
+		if(mfabs(x[i]) > mfabs(x[m]))
+			m = i;
+	return m;
+}
+
+/* shell sort the index vector p so that x[p[i]] does not decrease */
+void
+msort(double *x, int *p, int n)
+{
+	int gap, i, j, t;
+
+	for(gap = n/2; gap > 0; gap /= 2)
+		for(i = gap; i < n; i++){
+			t = p[i];
+			for(j = i; j >= gap && x[p[j-gap]] > x[t]; j -= gap)
+				p[j] = p[j-gap];
+			p[j] = t;
+		}
+}

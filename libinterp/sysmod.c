@@ -1,0 +1,1004 @@
+/*
+ * $Sys: the system interface, over the host's kernel.h.
+ * Function tables and frame structs come from module/sys.m by limbo -t and -a.
+ *
+ * Calls that may block go between release() and acquire(): while
+ * released, a builtin must not touch the Dis heap (frames and arrays
+ * stay put; the frame keeps them referenced).  Errors from the host
+ * become the Prog's error string, printed by %r.
+ */
+#include <u.h>
+#include <lib9.h>
+#include <isa.h>
+#include <interp.h>
+#include <kernel.h>
+#include "runt.h"
+/* the generated table declares its own Runtab, as Inferno's limbo -t does */
+#define	Runtab	Genruntab
+#include "sysmod.h"
+#undef	Runtab
+#include "raise.h"
+#include "fns.h"
+#include "sysfmt.h"
+
+/* a Sys->FD as the builtins make it: remembers its fd group for closing */
+typedef struct FD FD;
+struct FD
+{
+	Sys_FD	fd;
+	Fgrp*	grp;
+};
+
+static Type*	TFD;
+static Type*	TDir;
+static uchar	dirmap[] = Sys_Dir_map;
+static uchar	fdmap[] = {0};
+
+static void
+freefd(Heap *h, int swept)
+{
+	FD *fd;
+
+	USED(swept);
+	fd = H2D(FD*, h);
+	if(fd->grp != nil)
+		kfdclose(fd->grp, fd->fd.fd);
+	fd->grp = nil;
+}
+
+void
+sysmodinit(void)
+{
+	TFD = dtype(freefd, sizeof(FD), fdmap, sizeof(fdmap));
+	TDir = dtype(nil, Sys_Dir_size, dirmap, sizeof(dirmap));
+	builtinmod("$Sys", Sysmodtab, Sysmodlen);
+}
+
+/* the host's error string becomes the running Prog's */
+static void
+seterr(void)
+{
+	Prog *p;
+
+	p = currun();
+	if(p != nil)
+		kerrstr(p->errstr, sizeof p->errstr);
+}
+
+static Sys_FD*
+mkfd(int fd)
+{
+	Heap *h;
+	FD *f;
+
+	h = heap(TFD);
+	f = H2D(FD*, h);
+	f->fd.fd = fd;
+	f->grp = kfgrp();
+	return &f->fd;
+}
+
+/* the fd number of a Sys->FD; -1 with an error for nil */
+static int
+fdno(Sys_FD *fd)
+{
+	if(fd == H){
+		kwerrstr("fd out of range or not open");
+		seterr();
+		return -1;
+	}
+	return fd->fd;
+}
+
+/*
+ * the bytes of buf an i/o of n may use: n clipped to len buf.
+ * As in Inferno, a nil buffer or a negative count does nothing: -1.
+ */
+static int
+iolen(Array *buf, int n)
+{
+	if(buf == H || n < 0)
+		return -1;
+	if(n > buf->len)
+		n = buf->len;
+	return n;
+}
+
+static String*
+mkstr(char *s)
+{
+	if(s == nil)
+		s = "";
+	return c2string(s, strlen(s));
+}
+
+/* a kernel Dir into a Limbo Sys->Dir, whose old strings are released */
+static void
+dir2sys(Dir *d, Sys_Dir *sd)
+{
+	destroy(sd->name);
+	destroy(sd->uid);
+	destroy(sd->gid);
+	destroy(sd->muid);
+	sd->name = mkstr(d->name);
+	sd->uid = mkstr(d->uid);
+	sd->gid = mkstr(d->gid);
+	sd->muid = mkstr(d->muid);
+	sd->qid.path = d->qid.path;
+	sd->qid.vers = d->qid.vers;
+	sd->qid.qtype = d->qid.type;
+	sd->mode = d->mode;
+	sd->atime = d->atime;
+	sd->mtime = d->mtime;
+	sd->length = d->length;
+	sd->dtype = d->type;
+	sd->dev = d->dev;
+}
+
+static char*
+sysstrdup(char *s)
+{
+	char *t;
+
+	t = malloc(strlen(s)+1);
+	if(t == nil)
+		error(exNomem);
+	return strcpy(t, s);
+}
+
+/* a Limbo Sys->Dir into a kernel Dir; strings are malloc'd into d (free with sysdirfree) */
+static void
+sys2dir(Sys_Dir *sd, Dir *d)
+{
+	d->name = sd->name == H ? nil : sysstrdup(string2c(sd->name));
+	d->uid = sd->uid == H ? nil : sysstrdup(string2c(sd->uid));
+	d->gid = sd->gid == H ? nil : sysstrdup(string2c(sd->gid));
+	d->muid = sd->muid == H ? nil : sysstrdup(string2c(sd->muid));
+	d->qid.path = sd->qid.path;
+	d->qid.vers = sd->qid.vers;
+	d->qid.type = sd->qid.qtype;
+	d->mode = sd->mode;
+	d->atime = sd->atime;
+	d->mtime = sd->mtime;
+	d->length = sd->length;
+	d->type = sd->dtype;
+	d->dev = sd->dev;
+}
+
+static void
+sysdirfree(Dir *d)
+{
+	free(d->name);
+	free(d->uid);
+	free(d->gid);
+	free(d->muid);
+}
+
+/* a copy of a Limbo string as a malloc'd C string, for use while released */
+static char*
+cstr(String *s)
+{
+	char *c;
+
+	if(s == H)
+		return sysstrdup("");
+	c = sysstrdup(string2c(s));
+	return c;
+}
+
+void
+Sys_open(void *fp)
+{
+	F_Sys_open *f;
+	char *path;
+	int fd;
+
+	f = fp;
+	destroy(*f->ret);
+	*f->ret = H;
+	path = cstr(f->s);
+	release();
+	fd = kopen(path, f->mode);
+	acquire();
+	free(path);
+	if(fd < 0){
+		seterr();
+		return;
+	}
+	*f->ret = mkfd(fd);
+}
+
+void
+Sys_create(void *fp)
+{
+	F_Sys_create *f;
+	char *path;
+	int fd;
+
+	f = fp;
+	destroy(*f->ret);
+	*f->ret = H;
+	path = cstr(f->s);
+	release();
+	fd = kcreate(path, f->mode, f->perm);
+	acquire();
+	free(path);
+	if(fd < 0){
+		seterr();
+		return;
+	}
+	*f->ret = mkfd(fd);
+}
+
+void
+Sys_fildes(void *fp)
+{
+	F_Sys_fildes *f;
+	int fd;
+
+	f = fp;
+	destroy(*f->ret);
+	*f->ret = H;
+	fd = kdup(f->fd, -1);
+	if(fd < 0){
+		seterr();
+		return;
+	}
+	*f->ret = mkfd(fd);
+}
+
+void
+Sys_dup(void *fp)
+{
+	F_Sys_dup *f;
+
+	f = fp;
+	*f->ret = kdup(f->old, f->new);
+	if(*f->ret < 0)
+		seterr();
+}
+
+void
+Sys_read(void *fp)
+{
+	F_Sys_read *f;
+	int fd, n;
+
+	f = fp;
+	*f->ret = 0;
+	if((n = iolen(f->buf, f->n)) < 0)
+		return;
+	*f->ret = -1;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	release();
+	n = kread(fd, f->buf->data, n);
+	acquire();
+	*f->ret = n;
+	if(n < 0)
+		seterr();
+}
+
+void
+Sys_readn(void *fp)
+{
+	F_Sys_readn *f;
+	int fd, n, m, t;
+
+	f = fp;
+	*f->ret = 0;
+	if((n = iolen(f->buf, f->n)) < 0)
+		return;
+	*f->ret = -1;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	release();
+	for(t = 0; t < n; t += m){
+		m = kread(fd, f->buf->data+t, n-t);
+		if(m <= 0){
+			if(m < 0 && t == 0)
+				t = -1;
+			break;
+		}
+	}
+	acquire();
+	*f->ret = t;
+	if(t < 0)
+		seterr();
+}
+
+void
+Sys_pread(void *fp)
+{
+	F_Sys_pread *f;
+	int fd, n;
+
+	f = fp;
+	*f->ret = 0;
+	if((n = iolen(f->buf, f->n)) < 0)
+		return;
+	*f->ret = -1;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	release();
+	n = kpread(fd, f->buf->data, n, f->off);
+	acquire();
+	*f->ret = n;
+	if(n < 0)
+		seterr();
+}
+
+void
+Sys_write(void *fp)
+{
+	F_Sys_write *f;
+	int fd, n;
+
+	f = fp;
+	*f->ret = 0;
+	if((n = iolen(f->buf, f->n)) < 0)
+		return;
+	*f->ret = -1;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	release();
+	n = kwrite(fd, f->buf->data, n);
+	acquire();
+	*f->ret = n;
+	if(n < 0)
+		seterr();
+}
+
+void
+Sys_pwrite(void *fp)
+{
+	F_Sys_pwrite *f;
+	int fd, n;
+
+	f = fp;
+	*f->ret = 0;
+	if((n = iolen(f->buf, f->n)) < 0)
+		return;
+	*f->ret = -1;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	release();
+	n = kpwrite(fd, f->buf->data, n, f->off);
+	acquire();
+	*f->ret = n;
+	if(n < 0)
+		seterr();
+}
+
+void
+Sys_seek(void *fp)
+{
+	F_Sys_seek *f;
+	int fd;
+	vlong n;
+
+	f = fp;
+	*f->ret = -1;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	release();
+	n = kseek(fd, f->off, f->start);
+	acquire();
+	*f->ret = n;
+	if(n < 0)
+		seterr();
+}
+
+void
+Sys_iounit(void *fp)
+{
+	F_Sys_iounit *f;
+	int fd;
+
+	f = fp;
+	*f->ret = 0;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	*f->ret = kiounit(fd);
+}
+
+/* copy in up to bufsiz bytes at a time from src to dst until end of file */
+void
+Sys_stream(void *fp)
+{
+	F_Sys_stream *f;
+	int src, dst, n, m, t;
+	char *buf;
+
+	f = fp;
+	*f->ret = -1;
+	if((src = fdno(f->src)) < 0 || (dst = fdno(f->dst)) < 0)
+		return;
+	n = f->bufsiz;
+	if(n < 1)
+		n = 1;
+	if(n > 65536)
+		n = 65536;
+	buf = malloc(n);
+	if(buf == nil)
+		error(exNomem);
+	release();
+	t = 0;
+	for(;;){
+		m = kread(src, buf, n);
+		if(m <= 0){
+			if(m < 0)
+				t = -1;
+			break;
+		}
+		if(kwrite(dst, buf, m) != m){
+			t = -1;
+			break;
+		}
+		t += m;
+	}
+	acquire();
+	free(buf);
+	*f->ret = t;
+	if(t < 0)
+		seterr();
+}
+
+void
+Sys_remove(void *fp)
+{
+	F_Sys_remove *f;
+	char *path;
+
+	f = fp;
+	path = cstr(f->s);
+	release();
+	*f->ret = kremove(path);
+	acquire();
+	free(path);
+	if(*f->ret < 0)
+		seterr();
+}
+
+void
+Sys_chdir(void *fp)
+{
+	F_Sys_chdir *f;
+	char *path;
+
+	f = fp;
+	path = cstr(f->path);
+	release();
+	*f->ret = kchdir(path);
+	acquire();
+	free(path);
+	if(*f->ret < 0)
+		seterr();
+}
+
+void
+Sys_bind(void *fp)
+{
+	F_Sys_bind *f;
+	char *s, *on;
+
+	f = fp;
+	s = cstr(f->s);
+	on = cstr(f->on);
+	release();
+	*f->ret = kbind(s, on, f->flags);
+	acquire();
+	free(s);
+	free(on);
+	if(*f->ret < 0)
+		seterr();
+}
+
+void
+Sys_unmount(void *fp)
+{
+	F_Sys_unmount *f;
+	char *s1, *s2;
+
+	f = fp;
+	s1 = f->s1 == H ? nil : cstr(f->s1);
+	s2 = cstr(f->s2);
+	release();
+	*f->ret = kunmount(s1, s2);
+	acquire();
+	free(s1);
+	free(s2);
+	if(*f->ret < 0)
+		seterr();
+}
+
+void
+Sys_fd2path(void *fp)
+{
+	F_Sys_fd2path *f;
+	char *s;
+	int fd;
+
+	f = fp;
+	destroy(*f->ret);
+	*f->ret = H;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	s = kfd2path(fd);
+	if(s == nil){
+		seterr();
+		return;
+	}
+	*f->ret = mkstr(s);
+	free(s);
+}
+
+void
+Sys_pipe(void *fp)
+{
+	F_Sys_pipe *f;
+	Sys_FD **fds;
+	int p[2];
+
+	f = fp;
+	*f->ret = -1;
+	if(f->fds == H)
+		error(exNilref);
+	if(f->fds->len < 2)
+		error(exBounds);
+	if(kpipe(p) < 0){
+		seterr();
+		return;
+	}
+	fds = (Sys_FD**)f->fds->data;
+	destroy(fds[0]);
+	destroy(fds[1]);
+	fds[0] = H;
+	fds[1] = H;
+	fds[0] = mkfd(p[0]);
+	fds[1] = mkfd(p[1]);
+	*f->ret = 0;
+}
+
+void
+Sys_stat(void *fp)
+{
+	F_Sys_stat *f;
+	char *path;
+	Dir *d;
+
+	f = fp;
+	f->ret->t0 = -1;
+	path = cstr(f->s);
+	release();
+	d = kstat(path);
+	acquire();
+	free(path);
+	if(d == nil){
+		seterr();
+		return;
+	}
+	dir2sys(d, &f->ret->t1);
+	free(d);
+	f->ret->t0 = 0;
+}
+
+void
+Sys_fstat(void *fp)
+{
+	F_Sys_fstat *f;
+	Dir *d;
+	int fd;
+
+	f = fp;
+	f->ret->t0 = -1;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	release();
+	d = kfstat(fd);
+	acquire();
+	if(d == nil){
+		seterr();
+		return;
+	}
+	dir2sys(d, &f->ret->t1);
+	free(d);
+	f->ret->t0 = 0;
+}
+
+void
+Sys_wstat(void *fp)
+{
+	F_Sys_wstat *f;
+	char *path;
+	Dir d;
+
+	f = fp;
+	path = cstr(f->s);
+	sys2dir(&f->d, &d);
+	release();
+	*f->ret = kwstat(path, &d);
+	acquire();
+	free(path);
+	sysdirfree(&d);
+	if(*f->ret < 0)
+		seterr();
+}
+
+void
+Sys_fwstat(void *fp)
+{
+	F_Sys_fwstat *f;
+	Dir d;
+	int fd;
+
+	f = fp;
+	*f->ret = -1;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	sys2dir(&f->d, &d);
+	release();
+	*f->ret = kfwstat(fd, &d);
+	acquire();
+	sysdirfree(&d);
+	if(*f->ret < 0)
+		seterr();
+}
+
+void
+Sys_dirread(void *fp)
+{
+	F_Sys_dirread *f;
+	Dir *d;
+	Sys_Dir *sd;
+	Array *a;
+	long n, i;
+	int fd;
+
+	f = fp;
+	destroy(f->ret->t1);
+	f->ret->t1 = H;
+	f->ret->t0 = -1;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	release();
+	n = kdirread(fd, &d);
+	acquire();
+	f->ret->t0 = n;
+	if(n <= 0){
+		if(n < 0)
+			seterr();
+		return;
+	}
+	a = H2D(Array*, heaparray(TDir, n));
+	sd = (Sys_Dir*)a->data;
+	for(i = 0; i < n; i++)
+		dir2sys(&d[i], &sd[i]);
+	free(d);
+	f->ret->t1 = a;
+}
+
+void
+Sys_millisec(void *fp)
+{
+	F_Sys_millisec *f;
+
+	f = fp;
+	*f->ret = osmillisec();
+}
+
+void
+Sys_sleep(void *fp)
+{
+	F_Sys_sleep *f;
+	long ms;
+
+	f = fp;
+	ms = f->period;
+	if(ms < 0)
+		ms = 0;
+	release();
+	if(ms == 0){
+		osyield();
+		*f->ret = 0;
+	}else
+		*f->ret = ossleep(ms);
+	acquire();
+}
+
+void
+Sys_pctl(void *fp)
+{
+	F_Sys_pctl *f;
+	List *l;
+	int *keep, n, i;
+
+	f = fp;
+	n = 0;
+	for(l = f->movefd; l != H; l = l->tail)
+		n++;
+	keep = malloc((n+1)*sizeof(int));
+	if(keep == nil)
+		error(exNomem);
+	i = 0;
+	for(l = f->movefd; l != H; l = l->tail)
+		keep[i++] = l->data[0];
+	if(kpctl(f->flags, keep, n) < 0){
+		free(keep);
+		seterr();
+		*f->ret = -1;
+		return;
+	}
+	free(keep);
+	if(f->flags & KNEWPGRP)
+		currun()->grp = currun()->pid;
+	*f->ret = currun()->pid;
+}
+
+void
+Sys_werrstr(void *fp)
+{
+	F_Sys_werrstr *f;
+	Prog *p;
+	char *s;
+
+	f = fp;
+	p = currun();
+	s = f->s == H ? "" : string2c(f->s);
+	utfecpy(p->errstr, p->errstr+sizeof p->errstr, s);
+	*f->ret = 0;
+}
+
+/* is r one of the characters of s? */
+static int
+strchrrune(String *s, Rune r)
+{
+	int i, n;
+
+	n = stringlen(s);
+	for(i = 0; i < n; i++)
+		if(stringrune(s, i) == r)
+			return 1;
+	return 0;
+}
+
+/* a list cell holding the string s, in front of tail */
+static List*
+consstr(String *s, List *tail)
+{
+	Heap *h;
+	List *l;
+
+	h = halloc(sizeof(Heap)+sizeof(List), &Tlist);
+	l = H2D(List*, h);
+	if(tail != H)
+		Setmark(D2H(tail));
+	l->tail = tail;
+	l->t = &Tptr;
+	*(String**)l->data = s;
+	return l;
+}
+
+void
+Sys_tokenize(void *fp)
+{
+	F_Sys_tokenize *f;
+	String *s, *d;
+	List *l;
+	int i, j, n, len;
+
+	f = fp;
+	destroy(f->ret->t1);
+	f->ret->t1 = H;
+	f->ret->t0 = 0;
+	s = f->s;
+	d = f->delim;
+	if(s == H)
+		return;
+	len = stringlen(s);
+	/* collect tokens backwards so the list comes out in order */
+	l = H;
+	n = 0;
+	for(j = len; j > 0; ){
+		while(j > 0 && d != H && strchrrune(d, stringrune(s, j-1)))
+			j--;
+		if(j == 0)
+			break;
+		i = j;
+		while(i > 0 && !(d != H && strchrrune(d, stringrune(s, i-1))))
+			i--;
+		l = consstr(slicec(s, i, j), l);
+		n++;
+		j = i;
+	}
+	f->ret->t0 = n;
+	f->ret->t1 = l;
+}
+
+void
+Sys_utfbytes(void *fp)
+{
+	F_Sys_utfbytes *f;
+	int n, i, l;
+	Rune r;
+	char *p;
+
+	f = fp;
+	n = iolen(f->buf, f->n);
+	if(n < 0)
+		n = 0;
+	p = n ? (char*)f->buf->data : nil;
+	for(i = 0; i < n; i += l){
+		if(!fullrune(p+i, n-i))
+			break;
+		l = chartorune(&r, p+i);
+	}
+	*f->ret = i;
+}
+
+/*
+ * the character at buf[n]: (c, bytes used, 1) for a valid sequence,
+ * (UTFerror, 1, 0) for an invalid one, (0, 0, 0) when the bytes left
+ * cannot tell yet
+ */
+void
+Sys_byte2char(void *fp)
+{
+	F_Sys_byte2char *f;
+	uchar *p;
+	Rune r;
+	int n, left, need, i, w;
+
+	f = fp;
+	if(f->buf == H)
+		error(exNilref);
+	n = f->n;
+	if(n < 0 || n >= f->buf->len)
+		error(exBounds);
+	p = f->buf->data + n;
+	left = f->buf->len - n;
+	if(p[0] < 0x80)
+		need = 1;
+	else if(p[0] >= 0xC2 && p[0] < 0xE0)
+		need = 2;
+	else if(p[0] >= 0xE0 && p[0] < 0xF0)
+		need = 3;
+	else if(p[0] >= 0xF0 && p[0] < 0xF5)
+		need = 4;
+	else
+		goto bad;
+	for(i = 1; i < need && i < left; i++)
+		if((p[i] & 0xC0) != 0x80)
+			goto bad;
+	if(left < need){
+		f->ret->t0 = 0;
+		f->ret->t1 = 0;
+		f->ret->t2 = 0;
+		return;
+	}
+	w = chartorune(&r, (char*)p);
+	if(w != need || r == Runeerror && need != 3)
+		goto bad;
+	f->ret->t0 = r;
+	f->ret->t1 = w;
+	f->ret->t2 = 1;
+	return;
+bad:
+	f->ret->t0 = Runeerror;
+	f->ret->t1 = 1;
+	f->ret->t2 = 0;
+}
+
+void
+Sys_char2byte(void *fp)
+{
+	F_Sys_char2byte *f;
+	char tmp[UTFmax];
+	Rune r;
+	int n, w;
+
+	f = fp;
+	if(f->buf == H)
+		error(exNilref);
+	n = f->n;
+	if(n < 0 || n > f->buf->len)
+		error(exBounds);
+	r = f->c;
+	if(r > Runemax || r < 0)
+		r = Runeerror;
+	w = runetochar(tmp, &r);
+	if(n + w > f->buf->len){
+		*f->ret = 0;
+		return;
+	}
+	memmove(f->buf->data+n, tmp, w);
+	*f->ret = w;
+}
+
+/* write all n bytes of s to fd, released; the count written, or -1 */
+static int
+writeall(int fd, char *s, int n)
+{
+	int m;
+
+	release();
+	m = kwrite(fd, s, n);
+	acquire();
+	if(m < 0)
+		seterr();
+	return m;
+}
+
+void
+Sys_print(void *fp)
+{
+	F_Sys_print *f;
+	Fmt fmt;
+	char *s;
+
+	f = fp;
+	fmtstrinit(&fmt);
+	sysfmt(&fmt, f->s, &f->vargs);
+	s = fmtstrflush(&fmt);
+	if(s == nil)
+		error(exNomem);
+	*f->ret = writeall(1, s, strlen(s));
+	free(s);
+}
+
+void
+Sys_fprint(void *fp)
+{
+	F_Sys_fprint *f;
+	Fmt fmt;
+	char *s;
+	int fd;
+
+	f = fp;
+	*f->ret = -1;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	fmtstrinit(&fmt);
+	sysfmt(&fmt, f->s, &f->vargs);
+	s = fmtstrflush(&fmt);
+	if(s == nil)
+		error(exNomem);
+	*f->ret = writeall(fd, s, strlen(s));
+	free(s);
+}
+
+void
+Sys_sprint(void *fp)
+{
+	F_Sys_sprint *f;
+	Fmt fmt;
+	char *s;
+
+	f = fp;
+	fmtstrinit(&fmt);
+	sysfmt(&fmt, f->s, &f->vargs);
+	s = fmtstrflush(&fmt);
+	if(s == nil)
+		error(exNomem);
+	retstr(s, f->ret);
+	free(s);
+}
+
+void
+Sys_aprint(void *fp)
+{
+	F_Sys_aprint *f;
+	Fmt fmt;
+	char *s;
+
+	f = fp;
+	fmtstrinit(&fmt);
+	sysfmt(&fmt, f->s, &f->vargs);
+	s = fmtstrflush(&fmt);
+	if(s == nil)
+		error(exNomem);
+	destroy(*f->ret);
+	*f->ret = H;
+	*f->ret = mem2array(s, strlen(s));
+	free(s);
+}

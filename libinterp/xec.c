@@ -1,0 +1,1278 @@
+/*
+ * The interpreter: one function, threaded code with computed goto.
+ *
+ * Instructions are pre-decoded (see Inst in interp.h): for the common
+ * modes an operand's address is base[kind]+off with base = {MP, FP, 0},
+ * so dispatch computes three addresses without a branch and jumps to
+ * the opcode's label; each body ends with its own dispatch.  Double
+ * indirect operands go through slowdec, which checks for nil.
+ *
+ * The module data and frame pointers live in b[] while running; R holds
+ * SP, TS, EX and M at all times.  SYNC() writes PC, FP and MP back
+ * before anything that may raise (error() unwinds to the host, which
+ * calls vmfault) or look at R.  Faults met here go to the fault label,
+ * which finds a handler without unwinding the C stack.
+ */
+#include "u.h"
+#include "lib9.h"
+#include "isa.h"
+#include "interp.h"
+#include "kernel.h"
+#include "raise.h"
+#include "fns.h"
+
+#define	B(r)	(*(BYTE*)(r))
+#define	W(r)	(*(WORD*)(r))
+#define	UW(r)	(*(UWORD*)(r))
+#define	F(r)	(*(REAL*)(r))
+#define	V(r)	(*(LONG*)(r))
+#define	UV(r)	(*(ULONG*)(r))
+#define	P(r)	(*(void**)(r))
+#define	S(r)	(*(String**)(r))
+#define	A(r)	(*(Array**)(r))
+#define	L(r)	(*(List**)(r))
+#define	C(r)	(*(Channel**)(r))
+#define	SH(r)	(*(SHORT*)(r))
+#define	SR(r)	(*(SREAL*)(r))
+
+REG	R;
+void*	optab[256];
+
+#define	ADDR(o)	((void*)((uintptr)b[(o).k] + (o).off))
+#define	DISPATCH	{ if(--ic == 0) goto quantum; if(i->slow) goto slowdec; \
+			s = ADDR(i->s); m = ADDR(i->m); d = ADDR(i->d); goto *i->xop; }
+#define	NXT	{ i++; DISPATCH }
+#define	JMP	{ i = i->dst; DISPATCH }
+#define	SYNC()	(R.PC = i+1, R.FP = b[Kfp], R.MP = b[Kmp])
+#define	FAULT(x)	{ fmsg = (x); goto fault; }
+#define	DESTROY(v)	{ void *v_ = (v); if(v_ != H){ Heap *h_ = D2H(v_); if(--h_->ref == 0) freeheap(h_, 0); } }
+#define	REF(v)	{ void *v_ = (v); if(v_ != H){ Heap *h_ = D2H(v_); h_->ref++; Setmark(h_); } }
+#define	IND(o, x)	if((o).k == Kind){ uchar *q_ = *(uchar**)(b[(o).reg] + (o).f); \
+			if(q_ == H || q_ == nil){ goto nilfault; } x = q_ + (o).off; } else x = ADDR(o)
+
+static Type*	mtypes[64];
+
+/* the type of a channel of n-byte values without pointers */
+static Type*
+msgtype(int n)
+{
+	Type *t;
+	int i;
+
+	for(i = 0; i < nelem(mtypes) && mtypes[i] != nil; i++)
+		if(mtypes[i]->size == n)
+			return mtypes[i];
+	t = newtype(Tkstruct, n, nil, 0);
+	if(t == nil)
+		error(exNomem);
+	if(i < nelem(mtypes))
+		mtypes[i] = t;
+	return t;
+}
+
+static List*
+cons(ulong size, List **lp)
+{
+	Heap *h;
+	List *l, *lv;
+
+	if(size < sizeof(WORD))
+		size = sizeof(WORD);
+	h = halloc(sizeof(Heap)+sizeof(List)-sizeof(WORD)+size, &Tlist);
+	l = H2D(List*, h);
+	l->t = nil;
+	lv = *lp;
+	if(lv != H)
+		Setmark(D2H(lv));
+	l->tail = lv;
+	*lp = l;
+	return l;
+}
+
+/* a module's link by index (o >= 0: import; o < 0: export -o-1) */
+static Modl*
+modl(Modlink *ml, WORD o, Modl *tmp)
+{
+	Link *l;
+
+	if(o >= 0){
+		if(o >= ml->nlinks)
+			return nil;
+		return &ml->links[o];
+	}
+	o = -o-1;
+	if(o >= ml->m->nlink)
+		return nil;
+	l = &ml->m->ext[o];
+	tmp->frame = l->frame;
+	if(ml->m->prog == nil)
+		tmp->u.runt = l->u.runt;
+	else
+		tmp->u.pc = l->u.pc;
+	return tmp;
+}
+
+/* does t belong to m (a frame made by frame/mframe for it)? */
+static int
+modtype(Module *m, Type *t)
+{
+	int k;
+
+	for(k = 0; k < m->ntype; k++)
+		if(m->type[k] == t)
+			return 1;
+	for(k = 0; k < m->nlink; k++)
+		if(m->ext[k].frame == t)
+			return 1;
+	return 0;
+}
+
+/* start prog q at pc with a copy of the running prog's top frame f */
+static void
+spawnframe(Prog *q, Frame *f, Inst *pc, Module *m)
+{
+	REG save;
+	uchar *nf;
+
+	save = R;
+	R = q->R;
+	nf = newframe(f->t, m->maxframe);
+	memmove(nf, f, f->t->size);
+	((Frame*)nf)->fp = nil;
+	((Frame*)nf)->lr = nil;
+	((Frame*)nf)->mr = nil;
+	R.FP = nf;
+	R.PC = pc;
+	q->R = R;
+	R = save;
+	popframe((uchar*)f);
+	addrun(q);
+}
+
+static Modlink*
+iload(String *path, Import *ldt)
+{
+	char *n;
+	Module *m;
+	Modlink *ml;
+
+	n = string2c(path);
+	if(strcmp(n, "$self") == 0){
+		ml = linkmod(R.M->m, ldt, 0);
+		if(ml != nil){
+			ml->MP = R.M->MP;
+			if(ml->MP != H)
+				ADDREF(ml->MP);
+		}
+	}else{
+		m = readmod(n);
+		ml = nil;
+		if(m != nil)
+			ml = linkmod(m, ldt, 1);
+	}
+	if(ml == nil){
+		kerrstr(curprog->errstr, sizeof curprog->errstr);
+		return H;
+	}
+	return ml;
+}
+
+static REAL
+ipowf(REAL x, WORD n, int *zdiv)
+{
+	int inv;
+	REAL r;
+
+	inv = n < 0;
+	if(inv)
+		n = -n;
+	r = 1;
+	for(;;){
+		if(n & 1)
+			r *= x;
+		if((n >>= 1) == 0)
+			break;
+		x *= x;
+	}
+	USED(zdiv);
+	return inv ? 1/r : r;
+}
+
+static LONG
+ipowl(LONG x, WORD n, int *zdiv)
+{
+	int inv;
+	LONG r;
+
+	inv = n < 0;
+	if(inv)
+		n = -n;
+	r = 1;
+	for(;;){
+		if(n & 1)
+			r *= x;
+		if((n >>= 1) == 0)
+			break;
+		x *= x;
+	}
+	if(inv){
+		if(r == 0){
+			*zdiv = 1;
+			return 0;
+		}
+		return 1/r;
+	}
+	return r;
+}
+
+#define	Stmp(fp)	(*(WORD*)((fp)+NREG*IBY2WD))
+#define	Dtmp(fp)	(*(WORD*)((fp)+(NREG+2)*IBY2WD))
+
+static LONG
+shiftp(LONG r, WORD p)
+{
+	if(p >= 0)
+		return r << (p & 63);
+	return r >> ((-p) & 63);
+}
+
+static REAL
+roundr(REAL f)
+{
+	return f < 0 ? f - .5 : f + .5;
+}
+
+void
+xec(Prog *p)
+{
+	static void *labels[MAXDIS] = {
+#define	X(op, l)	[op] = &&l
+		X(INOP, Lnop), X(IALT, Lalt), X(INBALT, Lnbalt), X(IGOTO, Lgoto),
+		X(ICALL, Lcall), X(IFRAME, Lframe), X(ISPAWN, Lspawn), X(IRUNT, Lnop),
+		X(ILOAD, Lload), X(IMCALL, Lmcall), X(IMSPAWN, Lmspawn), X(IMFRAME, Lmframe),
+		X(IRET, Lret), X(IJMP, Ljmp), X(ICASE, Lcase), X(IEXIT, Lexit),
+		X(INEW, Lnew), X(INEWA, Lnewa), X(INEWCB, Lnewcb), X(INEWCW, Lnewcw),
+		X(INEWCF, Lnewcf), X(INEWCP, Lnewcp), X(INEWCM, Lnewcm), X(INEWCMP, Lnewcmp),
+		X(ISEND, Lsend), X(IRECV, Lrecv), X(ICONSB, Lconsb), X(ICONSW, Lconsw),
+		X(ICONSP, Lconsp), X(ICONSF, Lconsf), X(ICONSM, Lconsm), X(ICONSMP, Lconsmp),
+		X(IHEADB, Lheadb), X(IHEADW, Lheadw), X(IHEADP, Lheadp), X(IHEADF, Lheadf),
+		X(IHEADM, Lheadm), X(IHEADMP, Lheadmp), X(ITAIL, Ltail), X(ILEA, Llea),
+		X(IINDX, Lindx), X(IMOVP, Lmovp), X(IMOVM, Lmovm), X(IMOVMP, Lmovmp),
+		X(IMOVB, Lmovb), X(IMOVW, Lmovw), X(IMOVF, Lmovf), X(ICVTBW, Lcvtbw),
+		X(ICVTWB, Lcvtwb), X(ICVTFW, Lcvtfw), X(ICVTWF, Lcvtwf), X(ICVTCA, Lcvtca),
+		X(ICVTAC, Lcvtac), X(ICVTWC, Lcvtwc), X(ICVTCW, Lcvtcw), X(ICVTFC, Lcvtfc),
+		X(ICVTCF, Lcvtcf), X(IADDB, Laddb), X(IADDW, Laddw), X(IADDF, Laddf),
+		X(ISUBB, Lsubb), X(ISUBW, Lsubw), X(ISUBF, Lsubf), X(IMULB, Lmulb),
+		X(IMULW, Lmulw), X(IMULF, Lmulf), X(IDIVB, Ldivb), X(IDIVW, Ldivw),
+		X(IDIVF, Ldivf), X(IMODW, Lmodw), X(IMODB, Lmodb), X(IANDB, Landb),
+		X(IANDW, Landw), X(IORB, Lorb), X(IORW, Lorw), X(IXORB, Lxorb),
+		X(IXORW, Lxorw), X(ISHLB, Lshlb), X(ISHLW, Lshlw), X(ISHRB, Lshrb),
+		X(ISHRW, Lshrw), X(IINSC, Linsc), X(IINDC, Lindc), X(IADDC, Laddc),
+		X(ILENC, Llenc), X(ILENA, Llena), X(ILENL, Llenl), X(IBEQB, Lbeqb),
+		X(IBNEB, Lbneb), X(IBLTB, Lbltb), X(IBLEB, Lbleb), X(IBGTB, Lbgtb),
+		X(IBGEB, Lbgeb), X(IBEQW, Lbeqw), X(IBNEW, Lbnew), X(IBLTW, Lbltw),
+		X(IBLEW, Lblew), X(IBGTW, Lbgtw), X(IBGEW, Lbgew), X(IBEQF, Lbeqf),
+		X(IBNEF, Lbnef), X(IBLTF, Lbltf), X(IBLEF, Lblef), X(IBGTF, Lbgtf),
+		X(IBGEF, Lbgef), X(IBEQC, Lbeqc), X(IBNEC, Lbnec), X(IBLTC, Lbltc),
+		X(IBLEC, Lblec), X(IBGTC, Lbgtc), X(IBGEC, Lbgec), X(ISLICEA, Lslicea),
+		X(ISLICELA, Lslicela), X(ISLICEC, Lslicec), X(IINDW, Lindw), X(IINDF, Lindf),
+		X(IINDB, Lindb), X(INEGF, Lnegf), X(IMOVL, Lmovl), X(IADDL, Laddl),
+		X(ISUBL, Lsubl), X(IDIVL, Ldivl), X(IMODL, Lmodl), X(IMULL, Lmull),
+		X(IANDL, Landl), X(IORL, Lorl), X(IXORL, Lxorl), X(ISHLL, Lshll),
+		X(ISHRL, Lshrl), X(IBNEL, Lbnel), X(IBLTL, Lbltl), X(IBLEL, Lblel),
+		X(IBGTL, Lbgtl), X(IBGEL, Lbgel), X(IBEQL, Lbeql), X(ICVTLF, Lcvtlf),
+		X(ICVTFL, Lcvtfl), X(ICVTLW, Lcvtlw), X(ICVTWL, Lcvtwl), X(ICVTLC, Lcvtlc),
+		X(ICVTCL, Lcvtcl), X(IHEADL, Lheadl), X(ICONSL, Lconsl), X(INEWCL, Lnewcl),
+		X(ICASEC, Lcasec), X(IINDL, Lindl), X(IMOVPC, Lmovpc), X(ITCMP, Ltcmp),
+		X(IMNEWZ, Lmnewz), X(ICVTRF, Lcvtrf), X(ICVTFR, Lcvtfr), X(ICVTWS, Lcvtws),
+		X(ICVTSW, Lcvtsw), X(ILSRW, Llsrw), X(ILSRL, Llsrl), X(IECLR, Lnop),
+		X(INEWZ, Lnew), X(INEWAZ, Lnewa), X(IRAISE, Lraise), X(ICASEL, Lcasel),
+		X(IMULX, Lmulx), X(IDIVX, Ldivx), X(ICVTXX, Lcvtxx), X(IMULX0, Lmulx0),
+		X(IDIVX0, Ldivx0), X(ICVTXX0, Lcvtxx0), X(IMULX1, Lmulx1), X(IDIVX1, Ldivx1),
+		X(ICVTXX1, Lcvtxx1), X(ICVTFX, Lcvtfx), X(ICVTXF, Lcvtxf), X(IEXPW, Lexpw),
+		X(IEXPL, Lexpl), X(IEXPF, Lexpf), X(ISELF, Lself),
+#undef X
+	};
+	Inst *i;
+	uchar *b[4];
+	void *s, *m, *d, *v, *ov;
+	int ic, k, zd;
+	char *fmsg;
+	Type *t;
+	Frame *f;
+	Modlink *ml;
+	Modl *l, ltmp;
+	Array *a, *sa;
+	List *ls;
+	String *str;
+	Channel *c;
+	Prog *np;
+	WORD n, n2, *tab, w, lo;
+	LONG lv;
+	ulong ix;
+	uchar *sp;
+
+	if(p == nil){
+		for(k = 0; k < MAXDIS; k++)
+			optab[k] = labels[k];
+		return;
+	}
+	R = p->R;
+	b[Kabs] = 0;
+	b[Kind] = 0;
+	if(p->kill != nil){
+		fmsg = p->kill;
+		p->kill = nil;
+		if(*fmsg == 0){
+			progexit("");
+			return;
+		}
+		fault(fmsg);
+		if(curprog != p)
+			return;
+	}
+	i = R.PC;
+	b[Kmp] = R.MP;
+	b[Kfp] = R.FP;
+	ic = p->quanta+1;
+	DISPATCH
+
+slowdec:
+	IND(i->s, s);
+	IND(i->m, m);
+	IND(i->d, d);
+	goto *i->xop;
+
+quantum:
+	R.PC = i;
+	R.FP = b[Kfp];
+	R.MP = b[Kmp];
+	p->R = R;
+	return;
+
+blocked:
+	SYNC();
+	p->R = R;
+	return;
+
+nilfault:
+	fmsg = exNilref;
+fault:
+	SYNC();
+	fault(fmsg);
+	if(curprog != p)
+		return;
+	i = R.PC;
+	b[Kmp] = R.MP;
+	b[Kfp] = R.FP;
+	ic++;
+	DISPATCH
+
+Lnop:	NXT
+Ljmp:	JMP
+Lmovb:	B(d) = B(s); NXT
+Lmovw:	W(d) = W(s); NXT
+Lmovf:	F(d) = F(s); NXT
+Lmovl:	V(d) = V(s); NXT
+Lmovm:	memmove(d, s, W(m)); NXT
+Llea:	W(d) = (WORD)s; NXT
+Lcvtbw:	W(d) = B(s); NXT
+Lcvtwb:	B(d) = W(s); NXT
+Lcvtwf:	F(d) = W(s); NXT
+Lcvtfw:	W(d) = roundr(F(s)); NXT
+Lcvtwl:	V(d) = W(s); NXT
+Lcvtlw:	W(d) = V(s); NXT
+Lcvtlf:	F(d) = V(s); NXT
+Lcvtfl:	V(d) = roundr(F(s)); NXT
+Lcvtrf:	F(d) = SR(s); NXT
+Lcvtfr:	SR(d) = F(s); NXT
+Lcvtws:	SH(d) = W(s); NXT
+Lcvtsw:	W(d) = SH(s); NXT
+Lnegf:	F(d) = -F(s); NXT
+Laddb:	B(d) = B(m) + B(s); NXT
+Laddw:	W(d) = W(m) + W(s); NXT
+Laddf:	F(d) = F(m) + F(s); NXT
+Laddl:	V(d) = V(m) + V(s); NXT
+Lsubb:	B(d) = B(m) - B(s); NXT
+Lsubw:	W(d) = W(m) - W(s); NXT
+Lsubf:	F(d) = F(m) - F(s); NXT
+Lsubl:	V(d) = V(m) - V(s); NXT
+Lmulb:	B(d) = B(m) * B(s); NXT
+Lmulw:	W(d) = W(m) * W(s); NXT
+Lmulf:	F(d) = F(m) * F(s); NXT
+Lmull:	V(d) = V(m) * V(s); NXT
+Ldivf:	F(d) = F(m) / F(s); NXT
+Ldivb:	if(B(s) == 0) FAULT(exZdiv); B(d) = B(m) / B(s); NXT
+Lmodb:	if(B(s) == 0) FAULT(exZdiv); B(d) = B(m) % B(s); NXT
+Ldivw:
+	w = W(s);
+	if(w == 0)
+		FAULT(exZdiv);
+	if(w == -1)
+		W(d) = -(UWORD)W(m);
+	else
+		W(d) = W(m) / w;
+	NXT
+Lmodw:
+	w = W(s);
+	if(w == 0)
+		FAULT(exZdiv);
+	if(w == -1)
+		W(d) = 0;
+	else
+		W(d) = W(m) % w;
+	NXT
+Ldivl:
+	lv = V(s);
+	if(lv == 0)
+		FAULT(exZdiv);
+	if(lv == -1)
+		V(d) = -(ULONG)V(m);
+	else
+		V(d) = V(m) / lv;
+	NXT
+Lmodl:
+	lv = V(s);
+	if(lv == 0)
+		FAULT(exZdiv);
+	if(lv == -1)
+		V(d) = 0;
+	else
+		V(d) = V(m) % lv;
+	NXT
+Landb:	B(d) = B(m) & B(s); NXT
+Landw:	W(d) = W(m) & W(s); NXT
+Landl:	V(d) = V(m) & V(s); NXT
+Lorb:	B(d) = B(m) | B(s); NXT
+Lorw:	W(d) = W(m) | W(s); NXT
+Lorl:	V(d) = V(m) | V(s); NXT
+Lxorb:	B(d) = B(m) ^ B(s); NXT
+Lxorw:	W(d) = W(m) ^ W(s); NXT
+Lxorl:	V(d) = V(m) ^ V(s); NXT
+Lshlb:	B(d) = (int)B(m) << (W(s) & 31); NXT
+Lshlw:	W(d) = (UWORD)W(m) << (W(s) & 31); NXT
+Lshll:	V(d) = (ULONG)V(m) << (W(s) & 63); NXT
+Lshrb:	B(d) = (int)B(m) >> (W(s) & 31); NXT
+Lshrw:	W(d) = W(m) >> (W(s) & 31); NXT
+Lshrl:	V(d) = V(m) >> (W(s) & 63); NXT
+Llsrw:	W(d) = UW(m) >> (W(s) & 31); NXT
+Llsrl:	V(d) = UV(m) >> (W(s) & 63); NXT
+Lbeqb:	if(B(s) == B(m)) JMP NXT
+Lbneb:	if(B(s) != B(m)) JMP NXT
+Lbltb:	if(B(s) < B(m)) JMP NXT
+Lbleb:	if(B(s) <= B(m)) JMP NXT
+Lbgtb:	if(B(s) > B(m)) JMP NXT
+Lbgeb:	if(B(s) >= B(m)) JMP NXT
+Lbeqw:	if(W(s) == W(m)) JMP NXT
+Lbnew:	if(W(s) != W(m)) JMP NXT
+Lbltw:	if(W(s) < W(m)) JMP NXT
+Lblew:	if(W(s) <= W(m)) JMP NXT
+Lbgtw:	if(W(s) > W(m)) JMP NXT
+Lbgew:	if(W(s) >= W(m)) JMP NXT
+Lbeqf:	if(F(s) == F(m)) JMP NXT
+Lbnef:	if(F(s) != F(m)) JMP NXT
+Lbltf:	if(F(s) < F(m)) JMP NXT
+Lblef:	if(F(s) <= F(m)) JMP NXT
+Lbgtf:	if(F(s) > F(m)) JMP NXT
+Lbgef:	if(F(s) >= F(m)) JMP NXT
+Lbeql:	if(V(s) == V(m)) JMP NXT
+Lbnel:	if(V(s) != V(m)) JMP NXT
+Lbltl:	if(V(s) < V(m)) JMP NXT
+Lblel:	if(V(s) <= V(m)) JMP NXT
+Lbgtl:	if(V(s) > V(m)) JMP NXT
+Lbgel:	if(V(s) >= V(m)) JMP NXT
+Lbeqc:	if(stringcmp(S(s), S(m)) == 0) JMP NXT
+Lbnec:	if(stringcmp(S(s), S(m)) != 0) JMP NXT
+Lbltc:	if(stringcmp(S(s), S(m)) < 0) JMP NXT
+Lblec:	if(stringcmp(S(s), S(m)) <= 0) JMP NXT
+Lbgtc:	if(stringcmp(S(s), S(m)) > 0) JMP NXT
+Lbgec:	if(stringcmp(S(s), S(m)) >= 0) JMP NXT
+
+Lmovp:
+	v = P(s);
+	REF(v);
+	ov = P(d);
+	P(d) = v;
+	DESTROY(ov);
+	NXT
+Lmovmp:
+	t = R.M->type[W(m)];
+	movptrs(d, s, t);
+	NXT
+Lmovpc:
+	P(d) = &R.M->prog[W(s)];
+	NXT
+Ltcmp:
+	v = P(s);
+	ov = P(d);
+	if(v != H && (ov == H || D2H(v)->t != D2H(ov)->t))
+		FAULT(exTcheck);
+	NXT
+
+Lindx:
+	a = A(s);
+	ix = W(d);
+	if(a == H || ix >= a->len)
+		FAULT(exBounds);
+	W(m) = (WORD)(a->data + ix*a->t->size);
+	NXT
+Lindw:
+	a = A(s);
+	ix = W(d);
+	if(a == H || ix >= a->len)
+		FAULT(exBounds);
+	W(m) = (WORD)(a->data + ix*sizeof(WORD));
+	NXT
+Lindf:
+Lindl:
+	a = A(s);
+	ix = W(d);
+	if(a == H || ix >= a->len)
+		FAULT(exBounds);
+	W(m) = (WORD)(a->data + ix*8);
+	NXT
+Lindb:
+	a = A(s);
+	ix = W(d);
+	if(a == H || ix >= a->len)
+		FAULT(exBounds);
+	W(m) = (WORD)(a->data + ix);
+	NXT
+Llena:
+	a = A(s);
+	W(d) = a == H ? 0 : a->len;
+	NXT
+Llenl:
+	n = 0;
+	for(ls = L(s); ls != H; ls = ls->tail)
+		n++;
+	W(d) = n;
+	NXT
+Llenc:
+	W(d) = stringlen(S(s));
+	NXT
+Lindc:
+	str = S(s);
+	ix = W(m);
+	if(str == H || ix >= stringlen(str))
+		FAULT(exBounds);
+	W(d) = stringrune(str, ix);
+	NXT
+
+Lnew:
+	SYNC();
+	v = H2D(void*, heap(R.M->type[W(s)]));
+	ov = P(d);
+	P(d) = v;
+	DESTROY(ov);
+	NXT
+Lmnewz:
+	ml = P(s);
+	if(ml == H)
+		FAULT(exModule);
+	n = W(m);
+	if(n < 0 || n >= ml->m->ntype)
+		FAULT(exType);
+	SYNC();
+	v = H2D(void*, heap(ml->type[n]));
+	ov = P(d);
+	P(d) = v;
+	DESTROY(ov);
+	NXT
+Lnewa:
+	n = W(s);
+	if(n < 0)
+		FAULT(exNegsize);
+	SYNC();
+	v = H2D(void*, heaparray(R.M->type[W(m)], n));
+	ov = P(d);
+	P(d) = v;
+	DESTROY(ov);
+	NXT
+
+Lnewcb:	t = &Tbyte; goto newc;
+Lnewcw:	t = &Tword; goto newc;
+Lnewcf:	t = &Treal; goto newc;
+Lnewcl:	t = &Tlong; goto newc;
+Lnewcp:	t = &Tptr; goto newc;
+Lnewcm:	SYNC(); t = msgtype(W(s)); goto newc;
+Lnewcmp:	t = R.M->type[W(s)]; goto newc;
+newc:
+	n = 0;
+	if(m != d){
+		n = W(m);
+		if(n < 0)
+			FAULT(exNegsize);
+	}
+	SYNC();
+	v = cnewc(t, n);
+	ov = P(d);
+	P(d) = v;
+	DESTROY(ov);
+	NXT
+
+Lsend:
+	c = C(d);
+	if(c == H)
+		FAULT(exNilref);
+	if(i->s.k == Kabs && (c->mid->size > 4 || c->mid->nptr && W(s) != (WORD)H))
+		FAULT(exInval);
+	SYNC();
+	if(!isend(c, s))
+		goto blocked;
+	NXT
+Lrecv:
+	c = C(s);
+	if(c == H)
+		FAULT(exNilref);
+	SYNC();
+	if(!irecv(c, d))
+		goto blocked;
+	NXT
+Lalt:
+	SYNC();
+	if(!xecalt(1, s, d))
+		goto blocked;
+	NXT
+Lnbalt:
+	SYNC();
+	xecalt(0, s, d);
+	NXT
+
+Lconsb:
+	SYNC();
+	ls = cons(1, d);
+	*(BYTE*)ls->data = B(s);
+	NXT
+Lconsw:
+	SYNC();
+	ls = cons(IBY2WD, d);
+	*(WORD*)ls->data = W(s);
+	NXT
+Lconsf:
+	SYNC();
+	ls = cons(IBY2FT, d);
+	*(REAL*)ls->data = F(s);
+	NXT
+Lconsl:
+	SYNC();
+	ls = cons(IBY2LG, d);
+	*(LONG*)ls->data = V(s);
+	NXT
+Lconsp:
+	SYNC();
+	ls = cons(IBY2WD, d);
+	v = P(s);
+	REF(v);
+	ls->t = &Tptr;
+	*(void**)ls->data = v;
+	NXT
+Lconsm:
+	SYNC();
+	ls = cons(W(m), d);
+	memmove(ls->data, s, W(m));
+	NXT
+Lconsmp:
+	SYNC();
+	t = R.M->type[W(m)];
+	ls = cons(t->size, d);
+	initmem(t, ls->data);
+	movptrs(ls->data, s, t);
+	ls->t = t;
+	NXT
+Lheadb:
+	ls = L(s);
+	if(ls == H)
+		FAULT(exNilref);
+	B(d) = *(BYTE*)ls->data;
+	NXT
+Lheadw:
+	ls = L(s);
+	if(ls == H)
+		FAULT(exNilref);
+	W(d) = *(WORD*)ls->data;
+	NXT
+Lheadf:
+	ls = L(s);
+	if(ls == H)
+		FAULT(exNilref);
+	F(d) = *(REAL*)ls->data;
+	NXT
+Lheadl:
+	ls = L(s);
+	if(ls == H)
+		FAULT(exNilref);
+	V(d) = *(LONG*)ls->data;
+	NXT
+Lheadp:
+	ls = L(s);
+	if(ls == H)
+		FAULT(exNilref);
+	v = *(void**)ls->data;
+	REF(v);
+	ov = P(d);
+	P(d) = v;
+	DESTROY(ov);
+	NXT
+Lheadm:
+	ls = L(s);
+	if(ls == H)
+		FAULT(exNilref);
+	memmove(d, ls->data, W(m));
+	NXT
+Lheadmp:
+	ls = L(s);
+	if(ls == H)
+		FAULT(exNilref);
+	movptrs(d, ls->data, R.M->type[W(m)]);
+	NXT
+Ltail:
+	ls = L(s);
+	if(ls == H)
+		FAULT(exNilref);
+	v = ls->tail;
+	REF(v);
+	ov = P(d);
+	P(d) = v;
+	DESTROY(ov);
+	NXT
+
+Lslicea:
+	n = W(m);
+	w = W(s);
+	a = A(d);
+	if(a == H){
+		if(n-w == 0)
+			NXT
+		FAULT(exNilref);
+	}
+	if(n-w < 0 || (ulong)w > a->len || (ulong)n > a->len)
+		FAULT(exBounds);
+	SYNC();
+	sa = H2D(Array*, halloc(sizeof(Heap)+sizeof(Array), &Tarray));
+	sa->len = n-w;
+	sa->t = a->t;
+	sa->data = a->data + w*a->t->size;
+	if(a->root != H){
+		sa->root = a->root;
+		D2H(a->root)->ref++;
+		Setmark(D2H(a->root));
+		A(d) = sa;
+		DESTROY(a);
+	}else{
+		sa->root = a;
+		Setmark(D2H(a));
+		A(d) = sa;
+	}
+	NXT
+Lslicela:
+	sa = A(s);
+	w = W(m);
+	a = A(d);
+	if(sa == H)
+		NXT
+	if(a == H)
+		FAULT(exNilref);
+	if(w < 0 || (uvlong)w+sa->len > a->len)
+		FAULT(exBounds);
+	t = a->t;
+	if(t->nptr == 0){
+		memmove(a->data+w*t->size, sa->data, sa->len*t->size);
+		NXT
+	}
+	for(k = 0; k < sa->len; k++)
+		incmem(sa->data+k*t->size, t);
+	for(k = 0; k < sa->len; k++)
+		freeptrs(a->data+(w+k)*t->size, t);
+	memmove(a->data+w*t->size, sa->data, sa->len*t->size);
+	NXT
+
+Laddc:
+	SYNC();
+	str = addstring(S(m), S(s), m == d);
+	ov = S(d);
+	S(d) = str;
+	DESTROY(ov);
+	NXT
+Lslicec:
+	SYNC();
+	str = slicec(S(d), W(s), W(m));
+	ov = S(d);
+	S(d) = str;
+	DESTROY(ov);
+	NXT
+Linsc:
+	SYNC();
+	insc((String**)d, W(m), W(s));
+	NXT
+Lcvtca:
+	SYNC();
+	v = cvtca(S(s));
+	ov = P(d);
+	P(d) = v;
+	DESTROY(ov);
+	NXT
+Lcvtac:
+	SYNC();
+	v = cvtac(A(s));
+	ov = P(d);
+	P(d) = v;
+	DESTROY(ov);
+	NXT
+Lcvtwc:
+	SYNC();
+	cvtwc(W(s), (String**)d);
+	NXT
+Lcvtlc:
+	SYNC();
+	cvtlc(V(s), (String**)d);
+	NXT
+Lcvtfc:
+	SYNC();
+	cvtfc(F(s), (String**)d);
+	NXT
+Lcvtcw:
+	SYNC();
+	W(d) = cvtcw(S(s));
+	NXT
+Lcvtcl:
+	SYNC();
+	V(d) = cvtcl(S(s));
+	NXT
+Lcvtcf:
+	SYNC();
+	F(d) = cvtcf(S(s));
+	NXT
+
+Lcase:
+	w = W(s);
+	tab = (WORD*)d;
+	n = tab[0];
+	tab++;
+	lo = tab[n*3];
+	while(n > 0){
+		n2 = n >> 1;
+		if(w < tab[n2*3]){
+			n = n2;
+			continue;
+		}
+		if(w >= tab[n2*3+1]){
+			tab += n2*3+3;
+			n -= n2+1;
+			continue;
+		}
+		lo = tab[n2*3+2];
+		break;
+	}
+	goto casejmp;
+Lcasel:
+	lv = V(s);
+	tab = (WORD*)d;
+	n = tab[0];
+	tab += 2;
+	lo = tab[n*6];
+	while(n > 0){
+		n2 = n >> 1;
+		if(lv < *(LONG*)&tab[n2*6]){
+			n = n2;
+			continue;
+		}
+		if(lv >= *(LONG*)&tab[n2*6+2]){
+			tab += n2*6+6;
+			n -= n2+1;
+			continue;
+		}
+		lo = tab[n2*6+4];
+		break;
+	}
+	goto casejmp;
+Lcasec:
+	str = S(s);
+	tab = (WORD*)d;
+	n = tab[0];
+	tab++;
+	lo = tab[n*3];
+	for(k = 0; k < n; k++){
+		if((String*)tab[k*3+1] == H){
+			if(stringcmp(str, (String*)tab[k*3]) == 0){
+				lo = tab[k*3+2];
+				break;
+			}
+		}else if(stringcmp(str, (String*)tab[k*3]) >= 0 && stringcmp(str, (String*)tab[k*3+1]) <= 0){
+			lo = tab[k*3+2];
+			break;
+		}
+	}
+	goto casejmp;
+Lgoto:
+	tab = (WORD*)d;
+	w = W(s);
+	if(w < 0 || (uchar*)&tab[w+1] > b[Kmp]+R.M->m->mpsize)
+		FAULT(exBounds);
+	lo = tab[w];
+casejmp:
+	if(lo < 0 || lo >= R.M->m->nprog)
+		FAULT(exOp);
+	i = R.M->prog + lo;
+	DISPATCH
+
+Lframe:
+	t = R.M->type[W(s)];
+	sp = R.SP;
+	if(sp+R.M->m->maxframe > R.TS){
+		SYNC();
+		sp = newframe(t, R.M->m->maxframe);
+	}else{
+		R.SP = sp+t->size;
+		((Frame*)sp)->t = t;
+		((Frame*)sp)->mr = nil;
+		if(t->nptr)
+			initmem(t, sp);
+	}
+	P(d) = sp;
+	NXT
+Lmframe:
+	ml = P(s);
+	if(ml == H)
+		FAULT(exModule);
+	n = W(m);
+	if((ulong)n < ml->nlinks)
+		l = &ml->links[n];
+	else if((l = modl(ml, n, &ltmp)) == nil)
+		FAULT(exInval);
+	t = l->frame;
+	sp = R.SP;
+	k = ml->m->maxframe;
+	if(k < t->size)
+		k = t->size;
+	if(sp+k > R.TS){
+		SYNC();
+		sp = newframe(t, k);
+	}else{
+		R.SP = sp+t->size;
+		((Frame*)sp)->t = t;
+		((Frame*)sp)->mr = nil;
+		if(t->nptr)
+			initmem(t, sp);
+	}
+	P(d) = sp;
+	NXT
+Lcall:
+	f = P(s);
+	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP)
+		FAULT(exOp);
+	f->lr = i+1;
+	f->fp = b[Kfp];
+	b[Kfp] = (uchar*)f;
+	JMP
+Lmcall:
+	ml = P(d);
+	if(ml == H)
+		FAULT(exModule);
+	n = W(m);
+	if((ulong)n < ml->nlinks)
+		l = &ml->links[n];
+	else if((l = modl(ml, n, &ltmp)) == nil)
+		FAULT(exInval);
+	f = P(s);
+	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP)
+		FAULT(exOp);
+	f->lr = i+1;
+	f->fp = b[Kfp];
+	f->mr = R.M;
+	D2H(ml)->ref++;
+	if(ml->m->prog == nil){
+		SYNC();
+		R.FP = (uchar*)f;
+		R.M = ml;
+		l->u.runt(f);
+		R.M = f->mr;
+		R.FP = b[Kfp];
+		if(f->t->nptr)
+			freeptrs(f, f->t);
+		popframe((uchar*)f);
+		DESTROY(ml);
+		if(p->kill != nil){
+			fmsg = p->kill;
+			p->kill = nil;
+			if(*fmsg == 0){
+				SYNC();
+				progexit("");
+				return;
+			}
+			goto fault;
+		}
+		NXT
+	}
+	R.M = ml;
+	b[Kmp] = ml->MP;
+	b[Kfp] = (uchar*)f;
+	i = l->u.pc;
+	DISPATCH
+Lret:
+	f = (Frame*)b[Kfp];
+	if(f->fp == nil){
+		SYNC();
+		progexit("");
+		return;
+	}
+	i = f->lr;
+	b[Kfp] = f->fp;
+	if(f->t->nptr)
+		freeptrs(f, f->t);
+	ml = f->mr;
+	popframe((uchar*)f);
+	if(ml != nil){
+		DESTROY(R.M);
+		R.M = ml;
+		b[Kmp] = ml->MP;
+	}
+	DISPATCH
+Lexit:
+	SYNC();
+	progexit("");
+	return;
+Lspawn:
+	f = P(s);
+	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP
+	|| !modtype(R.M->m, f->t) || (uchar*)f+f->t->size != R.SP)
+		FAULT(exOp);
+	SYNC();
+	np = newprog(p, R.M);
+	spawnframe(np, f, i->dst, R.M->m);
+	NXT
+Lmspawn:
+	ml = P(d);
+	if(ml == H)
+		FAULT(exModule);
+	if(ml->m->prog == nil)
+		FAULT(exSpawn);
+	l = modl(ml, W(m), &ltmp);
+	if(l == nil)
+		FAULT(exInval);
+	f = P(s);
+	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP
+	|| f->t != l->frame || (uchar*)f+f->t->size != R.SP)
+		FAULT(exOp);
+	SYNC();
+	np = newprog(p, ml);
+	spawnframe(np, f, l->u.pc, ml->m);
+	NXT
+Lload:
+	SYNC();
+	ml = iload(S(s), R.M->m->ldt[W(m)]);
+	ov = P(d);
+	P(d) = ml;
+	DESTROY(ov);
+	NXT
+Lself:
+	ml = R.M;
+	REF(ml);
+	ov = P(d);
+	P(d) = ml;
+	DESTROY(ov);
+	NXT
+Lraise:
+	v = P(s);
+	if(v == H)
+		FAULT(exNilref);
+	DESTROY(p->exval);
+	D2H(v)->ref++;
+	p->exval = v;
+	if(D2H(v)->t == &Tstring)
+		fmsg = string2c(v);
+	else
+		fmsg = string2c(*(String**)v);
+	goto fault;
+
+Lexpw:
+	n = W(s);
+	w = W(m);
+	lo = 1;
+	k = n < 0;
+	if(k)
+		n = -n;
+	for(;;){
+		if(n & 1)
+			lo *= w;
+		if((n >>= 1) == 0)
+			break;
+		w *= w;
+	}
+	if(k){
+		if(lo == 0)
+			FAULT(exZdiv);
+		lo = 1/lo;
+	}
+	W(d) = lo;
+	NXT
+Lexpl:
+	zd = 0;
+	V(d) = ipowl(V(m), W(s), &zd);
+	if(zd)
+		FAULT(exZdiv);
+	NXT
+Lexpf:
+	F(d) = ipowf(F(m), W(s), &zd);
+	NXT
+
+Lmulx:
+	W(d) = shiftp((LONG)W(m)*W(s), Dtmp(b[Kfp]));
+	NXT
+Ldivx:
+	if(W(s) == 0)
+		FAULT(exZdiv);
+	W(d) = shiftp(W(m), Dtmp(b[Kfp])) / W(s);
+	NXT
+Lcvtxx:
+	W(d) = shiftp(W(s), W(m));
+	NXT
+Lmulx0:
+	if(W(m) == 0 || W(s) == 0){
+		W(d) = 0;
+		NXT
+	}
+	if(Stmp(b[Kfp]) == 0)
+		FAULT(exZdiv);
+	W(d) = shiftp((LONG)W(m)*W(s), Dtmp(b[Kfp])) / Stmp(b[Kfp]);
+	NXT
+Ldivx0:
+	if(W(m) == 0){
+		W(d) = 0;
+		NXT
+	}
+	if(W(s) == 0)
+		FAULT(exZdiv);
+	W(d) = shiftp((LONG)Stmp(b[Kfp])*W(m), Dtmp(b[Kfp])) / W(s);
+	NXT
+Lcvtxx0:
+	if(W(s) == 0){
+		W(d) = 0;
+		NXT
+	}
+	if(Stmp(b[Kfp]) == 0)
+		FAULT(exZdiv);
+	W(d) = shiftp(W(s), W(m)) / Stmp(b[Kfp]);
+	NXT
+Lmulx1:
+	{
+		WORD x, y, pp, aa, vv;
+		LONG ww, r;
+
+		x = W(m);
+		y = W(s);
+		pp = Dtmp(b[Kfp]);
+		aa = Stmp(b[Kfp]);
+		if(x == 0 || y == 0){
+			W(d) = 0;
+			NXT
+		}
+		if(aa == 0)
+			FAULT(exZdiv);
+		vv = 0;
+		ww = 0;
+		if(pp & 2){
+			vv = aa-1;
+			if(x >= 0 && y < 0 || x < 0 && y >= 0)
+				vv = -vv;
+		}
+		if(pp & 1)
+			if(!(pp & 2) && (x > 0 && y < 0 || x < 0 && y > 0) || (pp & 2) && (x > 0 && y > 0 || x < 0 && y < 0))
+				ww = ((LONG)1<<((-(pp>>2))&63)) - 1;
+		r = (LONG)x*y + ww;
+		r = shiftp(r, pp>>2);
+		r += vv;
+		W(d) = r / aa;
+	}
+	NXT
+Ldivx1:
+	{
+		WORD x, y, pp, bb, vv;
+		LONG ww, r;
+
+		x = W(m);
+		y = W(s);
+		pp = Dtmp(b[Kfp]);
+		bb = Stmp(b[Kfp]);
+		if(x == 0){
+			W(d) = 0;
+			NXT
+		}
+		if(y == 0)
+			FAULT(exZdiv);
+		vv = 0;
+		ww = 0;
+		if(pp & 2){
+			vv = 1;
+			if(x >= 0 && y < 0 || x < 0 && y >= 0)
+				vv = -vv;
+		}
+		if((pp & 1) && x <= 0)
+			ww = ((LONG)1<<((-(pp>>2))&63)) - 1;
+		r = (LONG)bb*x + ww;
+		r = shiftp(r, pp>>2);
+		W(d) = r / y + vv;
+	}
+	NXT
+Lcvtxx1:
+	{
+		WORD x, pp, aa, vv;
+		LONG ww, r;
+
+		x = W(s);
+		pp = W(m);
+		aa = Stmp(b[Kfp]);
+		if(x == 0){
+			W(d) = 0;
+			NXT
+		}
+		if(aa == 0)
+			FAULT(exZdiv);
+		vv = 0;
+		ww = 0;
+		if(pp & 2){
+			vv = aa-1;
+			if(x < 0)
+				vv = -vv;
+		}
+		if(pp & 1)
+			if(!(pp & 2) && x < 0 || (pp & 2) && x > 0)
+				ww = ((LONG)1<<((-(pp>>2))&63)) - 1;
+		r = (LONG)x + ww;
+		r = shiftp(r, pp>>2);
+		r += vv;
+		W(d) = r / aa;
+	}
+	NXT
+Lcvtfx:
+	W(d) = roundr(F(s)*F(m));
+	NXT
+Lcvtxf:
+	F(d) = (REAL)W(s)*F(m);
+	NXT
+}
+
+/* fill in the dispatch addresses of a newly loaded module */
+void
+xecprep(Module *m)
+{
+	int k;
+
+	for(k = 0; k < m->nprog; k++)
+		m->prog[k].xop = optab[m->prog[k].op];
+}
+
+void
+xecinit(void)
+{
+	ushort cw;
+
+	xec(nil);
+#if defined(__i386__)
+	/* round reals to double precision, as Inferno's FPPDBL */
+	cw = 0x027F;
+	__asm__ volatile("fldcw %0" : : "m"(cw));
+#else
+	USED(cw);
+#endif
+}

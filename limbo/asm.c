@@ -1,0 +1,213 @@
+#include <u.h>
+#include <lib9.h>
+#include "limbo.h"
+
+/*
+ * -S: the assembly listing, in the notation of Inferno's limbo -S.
+ */
+
+static char *opnames[MAXDIS] = {
+	[INOP] "nop", [IALT] "alt", [INBALT] "nbalt", [IGOTO] "goto", [ICALL] "call",
+	[IFRAME] "frame", [ISPAWN] "spawn", [IRUNT] "runt", [ILOAD] "load", [IMCALL] "mcall",
+	[IMSPAWN] "mspawn", [IMFRAME] "mframe", [IRET] "ret", [IJMP] "jmp", [ICASE] "case",
+	[IEXIT] "exit", [INEW] "new", [INEWA] "newa", [INEWCB] "newcb", [INEWCW] "newcw",
+	[INEWCF] "newcf", [INEWCP] "newcp", [INEWCM] "newcm", [INEWCMP] "newcmp", [ISEND] "send",
+	[IRECV] "recv", [ICONSB] "consb", [ICONSW] "consw", [ICONSP] "consp", [ICONSF] "consf",
+	[ICONSM] "consm", [ICONSMP] "consmp", [IHEADB] "headb", [IHEADW] "headw", [IHEADP] "headp",
+	[IHEADF] "headf", [IHEADM] "headm", [IHEADMP] "headmp", [ITAIL] "tail", [ILEA] "lea",
+	[IINDX] "indx", [IMOVP] "movp", [IMOVM] "movm", [IMOVMP] "movmp", [IMOVB] "movb",
+	[IMOVW] "movw", [IMOVF] "movf", [ICVTBW] "cvtbw", [ICVTWB] "cvtwb", [ICVTFW] "cvtfw",
+	[ICVTWF] "cvtwf", [ICVTCA] "cvtca", [ICVTAC] "cvtac", [ICVTWC] "cvtwc", [ICVTCW] "cvtcw",
+	[ICVTFC] "cvtfc", [ICVTCF] "cvtcf", [IADDB] "addb", [IADDW] "addw", [IADDF] "addf",
+	[ISUBB] "subb", [ISUBW] "subw", [ISUBF] "subf", [IMULB] "mulb", [IMULW] "mulw",
+	[IMULF] "mulf", [IDIVB] "divb", [IDIVW] "divw", [IDIVF] "divf", [IMODW] "modw",
+	[IMODB] "modb", [IANDB] "andb", [IANDW] "andw", [IORB] "orb", [IORW] "orw",
+	[IXORB] "xorb", [IXORW] "xorw", [ISHLB] "shlb", [ISHLW] "shlw", [ISHRB] "shrb",
+	[ISHRW] "shrw", [IINSC] "insc", [IINDC] "indc", [IADDC] "addc", [ILENC] "lenc",
+	[ILENA] "lena", [ILENL] "lenl", [IBEQB] "beqb", [IBNEB] "bneb", [IBLTB] "bltb",
+	[IBLEB] "bleb", [IBGTB] "bgtb", [IBGEB] "bgeb", [IBEQW] "beqw", [IBNEW] "bnew",
+	[IBLTW] "bltw", [IBLEW] "blew", [IBGTW] "bgtw", [IBGEW] "bgew", [IBEQF] "beqf",
+	[IBNEF] "bnef", [IBLTF] "bltf", [IBLEF] "blef", [IBGTF] "bgtf", [IBGEF] "bgef",
+	[IBEQC] "beqc", [IBNEC] "bnec", [IBLTC] "bltc", [IBLEC] "blec", [IBGTC] "bgtc",
+	[IBGEC] "bgec", [ISLICEA] "slicea", [ISLICELA] "slicela", [ISLICEC] "slicec",
+	[IINDW] "indw", [IINDF] "indf", [IINDB] "indb", [INEGF] "negf", [IMOVL] "movl",
+	[IADDL] "addl", [ISUBL] "subl", [IDIVL] "divl", [IMODL] "modl", [IMULL] "mull",
+	[IANDL] "andl", [IORL] "orl", [IXORL] "xorl", [ISHLL] "shll", [ISHRL] "shrl",
+	[IBNEL] "bnel", [IBLTL] "bltl", [IBLEL] "blel", [IBGTL] "bgtl", [IBGEL] "bgel",
+	[IBEQL] "beql", [ICVTLF] "cvtlf", [ICVTFL] "cvtfl", [ICVTLW] "cvtlw", [ICVTWL] "cvtwl",
+	[ICVTLC] "cvtlc", [ICVTCL] "cvtcl", [IHEADL] "headl", [ICONSL] "consl", [INEWCL] "newcl",
+	[ICASEC] "casec", [IINDL] "indl", [IMOVPC] "movpc", [ITCMP] "tcmp", [IMNEWZ] "mnewz",
+	[ICVTRF] "cvtrf", [ICVTFR] "cvtfr", [ICVTWS] "cvtws", [ICVTSW] "cvtsw", [ILSRW] "lsrw",
+	[ILSRL] "lsrl", [IECLR] "eclr", [INEWZ] "newz", [INEWAZ] "newaz", [IRAISE] "raise",
+	[ICASEL] "casel", [IMULX] "mulx", [IDIVX] "divx", [ICVTXX] "cvtxx", [IMULX0] "mulx0",
+	[IDIVX0] "divx0", [ICVTXX0] "cvtxx0", [IMULX1] "mulx1", [IDIVX1] "divx1",
+	[ICVTXX1] "cvtxx1", [ICVTFX] "cvtfx", [ICVTXF] "cvtxf", [IEXPW] "expw", [IEXPL] "expl",
+	[IEXPF] "expf", [ISELF] "self",
+};
+
+static char*
+addrstr(char *p, char *e, Addr *a)
+{
+	switch(a->mode){
+	case Aimm:
+	case Apc:
+	case Adesc:
+	case Aldt:
+		return seprint(p, e, "$%ld", addrval(a));
+	case Amp:
+		return seprint(p, e, "%ld(mp)", a->off);
+	case Afp:
+		return seprint(p, e, "%ld(fp)", a->off);
+	case Ampind:
+		return seprint(p, e, "%ld(%ld(mp))", a->off, a->reg);
+	case Afpind:
+		return seprint(p, e, "%ld(%ld(fp))", a->off, a->reg);
+	}
+	return p;
+}
+
+static char*
+quote(char *s, int n)
+{
+	static char buf[4*StrSize];
+	char *p, *e;
+	int i, c;
+
+	p = buf;
+	e = buf + sizeof buf - 8;
+	for(i = 0; i < n && p < e; i++){
+		c = (uchar)s[i];
+		switch(c){
+		case '\n':	*p++ = '\\'; *p++ = 'n'; break;
+		case '\t':	*p++ = '\\'; *p++ = 't'; break;
+		case '"':	*p++ = '\\'; *p++ = '"'; break;
+		case '\\':	*p++ = '\\'; *p++ = '\\'; break;
+		case 0:	*p++ = '\\'; *p++ = '0'; break;
+		default:
+			*p++ = c;
+		}
+	}
+	*p = 0;
+	return buf;
+}
+
+static void
+asmdatums(int fd, Datum *d, char *base, long boff)
+{
+	uvlong u;
+
+	for(; d != nil; d = d->next){
+		switch(d->kind){
+		case DEFS:
+			fprint(fd, "\tstring\t%s+%ld,\"%s\"\n", base, d->off, quote(d->str, d->len));
+			break;
+		case DEFW:
+			fprint(fd, "\tword\t%s+%ld,%lld\n", base, d->off, (vlong)(int)d->val);
+			break;
+		case DEFB:
+			fprint(fd, "\tbyte\t%s+%ld,%lld\n", base, d->off, d->val & 0xff);
+			break;
+		case DEFL:
+			fprint(fd, "\tlong\t%s+%ld,%lld # %.16llux\n", base, d->off, d->val, (uvlong)d->val);
+			break;
+		case DEFF:
+			memmove(&u, &d->rval, 8);
+			fprint(fd, "\treal\t%s+%ld,%g # %.16llux\n", base, d->off, d->rval, u);
+			break;
+		case DEFA:
+			fprint(fd, "\tarray\t%s+%ld,$%d,%lld\n", base, d->off, d->desc->id, d->val);
+			if(d->sub == nil)
+				break;
+			fprint(fd, "\tindir\t%s+%ld,0\n", base, d->off);
+			asmdatums(fd, d->sub, "@indir", 0);
+			fprint(fd, "\tapop\n");
+			break;
+		}
+	}
+	USED(boff);
+}
+
+void
+asmout(char *ofile)
+{
+	Inst *i;
+	Desc *d;
+	Decl *e, *ent;
+	int fd, j, k, n;
+	long off;
+	char *str, line[StrSize], *p, *le;
+	Except *x;
+
+	mpfinish();
+	fd = open(ofile, O_WRONLY|O_CREAT|O_TRUNC, 0666);
+	if(fd < 0){
+		fprint(2, "limbo: can't create %s\n", ofile);
+		exits("create");
+	}
+	for(i = firstinst; i != nil; i = i->next){
+		if(i->pc % 10 == 0)
+			fprint(fd, "#%ld\n", i->pc);
+		p = line;
+		le = line + sizeof line;
+		p = seprint(p, le, "\t%s\t", opnames[i->op] ? opnames[i->op] : "?");
+		n = 0;
+		if(i->s.mode != Anone){
+			p = addrstr(p, le, &i->s);
+			n++;
+		}
+		if(i->m.mode != Anone){
+			if(n++)
+				p = seprint(p, le, ",");
+			p = addrstr(p, le, &i->m);
+		}
+		if(i->d.mode != Anone){
+			if(n++)
+				p = seprint(p, le, ",");
+			p = addrstr(p, le, &i->d);
+		}
+		fprint(fd, "%s\n", line);
+	}
+	ent = entryfn();
+	if(ent != nil)
+		fprint(fd, "\tentry\t%ld, %d\n", (long)ent->pc, ent->desc->id);
+	else
+		fprint(fd, "\tentry\t-1, -1\n");
+	for(d = descs; d != nil; d = d->next){
+		fprint(fd, "\tdesc\t$%d,%ld,\"", d->id, d->size);
+		for(j = 0; j < d->nmap; j++)
+			fprint(fd, "%.2x", d->map[j]);
+		fprint(fd, "\"\n");
+	}
+	fprint(fd, "\tvar\t@mp,%ld\n", mpsize);
+	asmdatums(fd, mpdata(), "@mp", 0);
+	fprint(fd, "\tmodule\t%s\n", impdecl->sym->name);
+	for(e = exports(); e != nil; e = e->next)
+		fprint(fd, "\tlink\t%d,%ld,0x%lux,\"%s\"\n", e->link->desc != nil ? e->link->desc->id : 0,
+			(long)e->link->pc, sign(e->link->ty), fnname(e->link));
+	fprint(fd, "\tldts\t@ldt,%d\n", nldtmods);
+	for(j = 0; j < nldtmods; j++){
+		fprint(fd, "\tword\t@ldt+%d,%d\n", j, ldtmods[j].nfns);
+		off = 4*(j+1);
+		for(k = 0; k < ldtmods[j].nfns; k++){
+			str = fnname(ldtmods[j].fns[k]);
+			fprint(fd, "\text\t@ldt+%ld,0x%lux,\"%s\"\n", off, sign(ldtmods[j].fns[k]->ty), str);
+			off = align(off + IBY2WD + strlen(str) + 1, IBY2WD);
+		}
+	}
+	if(excs != nil){
+		j = 0;
+		for(x = excs; x != nil; x = x->next)
+			j++;
+		fprint(fd, "\texceptions\t%d\n", j);
+		for(x = excs; x != nil; x = x->next){
+			fprint(fd, "\texception\t%ld, %ld, %ld, -1, %d, %d\n", (long)x->p1, (long)x->p2, x->eoff, x->c.nlab, x->ne);
+			for(k = 0; k < x->c.nlab; k++){
+				Node *l = x->c.labs[k].start;
+				fprint(fd, "\texctab\t\"%s\", %ld\n", quote(l->str, l->slen), (long)x->c.labs[k].pc);
+			}
+			fprint(fd, "\texctab\t*, %ld\n", (long)x->c.wild);
+		}
+	}
+	fprint(fd, "\tsource\t\"%s\"\n", srcpath());
+	close(fd);
+}

@@ -1,0 +1,2007 @@
+#include <u.h>
+#include <lib9.h>
+#include "limbo.h"
+
+/*
+ * Type checking of expressions and statements.
+ * echeck returns the checked node (constants are folded, names bound,
+ * calls normalised: methods get their self argument, module members
+ * become Omdot, constructors Oadtcon/Opickcon).
+ */
+
+static	Decl*	lastlocal;
+static	int	loopdepth;
+static	char*	labels[128];
+static	int	labkind[128];
+static	int	nlabels;
+
+Node*
+copytree(Node *n)
+{
+	Node *c;
+
+	if(n == nil)
+		return nil;
+	c = emalloc(sizeof *c);
+	*c = *n;
+	c->left = copytree(n->left);
+	c->right = copytree(n->right);
+	c->third = copytree(n->third);
+	c->fourth = copytree(n->fourth);
+	return c;
+}
+
+Node*
+mkconst(Src *src, Type *t, vlong v)
+{
+	Node *n;
+
+	n = emalloc(sizeof *n);
+	n->op = Oconst;
+	if(src != nil)
+		n->src = *src;
+	n->ty = t;
+	n->val = v;
+	return n;
+}
+
+static Node*
+mksconst(Src *src, char *s, int len)
+{
+	Node *n;
+
+	n = mkconst(src, tstring, 0);
+	n->str = s;
+	n->slen = len;
+	return n;
+}
+
+static char*
+nodename(Node *n)
+{
+	if(n->op == Oname && n->decl != nil && n->decl->sym != nil)
+		return n->decl->sym->name;
+	if((n->op == Odot || n->op == Omdot) && n->str != nil)
+		return n->str;
+	return "expression";
+}
+
+int
+isconst(Node *n)
+{
+	return n != nil && n->op == Oconst;
+}
+
+/* is t usable where an int is needed (int or byte or big...) */
+static int
+isnum(Type *t)
+{
+	return t->kind == Tint || t->kind == Tbyte || t->kind == Tbig || t->kind == Treal;
+}
+
+static int
+isintegral(Type *t)
+{
+	return t->kind == Tint || t->kind == Tbyte || t->kind == Tbig;
+}
+
+/* can a value of node n be assigned to a variable of type t */
+int
+tcompat(Type *t, Node *n, int dummy)
+{
+	Type *s;
+
+	USED(dummy);
+	s = n->ty;
+	if(t == nil || s == nil)
+		return 0;
+	if(t->kind == Terror || s->kind == Terror)
+		return 1;
+	if(tequal(t, s))
+		return 1;
+	if(s->kind == Tany && isptr(t))
+		return 1;
+	if(n->op == Oconst && s->kind == Tint && (t->kind == Tbyte || t->kind == Tbig))
+		return 1;
+	if(t->kind == Tref && s->kind == Tref){
+		if(s->tof->kind == Tadtpick && t->tof->kind == Tadt && tequal(s->tof->decl->dot->ty, t->tof))
+			return 1;
+		if(s->tof->kind == Tadtpick && t->tof->kind == Tadtpick && s->tof == t->tof)
+			return 1;
+	}
+	if((t->kind == Tadt && t->tags == nil || t->kind == Ttuple) && s->kind == Ttuple && n->op == Otuple){
+		Decl *a;
+		Node *e;
+		for(a = t->ids, e = n->left; a != nil && e != nil; a = a->next){
+			if(a->store != Dfield)
+				continue;
+			if(!tcompat(a->ty, e->left, 0))
+				return 0;
+			e = e->right;
+		}
+		for(; a != nil && a->store != Dfield; a = a->next)
+			;
+		return a == nil && e == nil;
+	}
+	if(t->kind == Tadt && t->tags == nil && s->kind == Ttuple || t->kind == Ttuple && s->kind == Tadt && s->tags == nil){
+		Decl *a, *b;
+		for(a = t->ids, b = s->ids; ; a = a->next, b = b->next){
+			while(a != nil && a->store != Dfield)
+				a = a->next;
+			while(b != nil && b->store != Dfield)
+				b = b->next;
+			if(a == nil || b == nil)
+				break;
+			if(!tequal(a->ty, b->ty))
+				return 0;
+		}
+		return a == nil && b == nil;
+	}
+	if(t->kind == Ttuple && s->kind == Ttuple){
+		Decl *a, *b;
+		for(a = t->ids, b = s->ids; a != nil && b != nil; a = a->next, b = b->next)
+			if(!tequal(a->ty, b->ty) && !(b->ty->kind == Tany && isptr(a->ty)))
+				return 0;
+		return a == nil && b == nil;
+	}
+	return 0;
+}
+
+static Node*
+convconst(Node *n, Type *t)
+{
+	if(n->op == Oconst && n->ty != t && n->ty->kind == Tint){
+		if(t->kind == Tbyte){
+			n->val &= 0xff;
+			n->ty = tbyte;
+		}else if(t->kind == Tbig)
+			n->ty = tbig;
+	}
+	return n;
+}
+
+/* convert n for assignment to type t, reporting a clash */
+Node*
+assignto(Type *t, Node *n, char *what)
+{
+	if(!tcompat(t, n, 0)){
+		error(&n->src, "type clash in %s: %s and %s", what, typestr(t), typestr(n->ty));
+		return n;
+	}
+	if(n->ty->kind == Tany)
+		return n;
+	if(n->ty->kind == Ttuple && n->op == Otuple){
+		Decl *a;
+		Node *e;
+		for(a = t->ids, e = n->left; a != nil && e != nil; a = a->next){
+			if(a->store != Dfield)
+				continue;
+			e->left = assignto(a->ty, e->left, "tuple");
+			e = e->right;
+		}
+		if(t->kind == Tadt){
+			n->op = Oadtcon;
+			n->right = n->left;
+			n->left = nil;
+		}
+		n->ty = t;
+		return n;
+	}
+	return convconst(n, t);
+}
+
+Decl*
+newlocal(Src *src, Sym *s, Type *t)
+{
+	Decl *d;
+
+	d = mkdecl(src, Dlocal, t, s);
+	install(d);
+	if(curfn != nil){
+		if(lastlocal == nil)
+			curfn->locals = d;
+		else
+			lastlocal->next2 = d;
+		lastlocal = d;
+	}
+	return d;
+}
+
+static Node*	call(Node*);
+static Node*	binop(Node*);
+
+/* find field or member s in adt t (including pick fields of tag type pt) */
+static Decl*
+adtfield(Type *t, Sym *s)
+{
+	Decl *d;
+
+	if(t->kind == Tadtpick){
+		d = namedot(t->ids, s);
+		if(d != nil)
+			return d;
+		t = t->decl->dot->ty;
+	}
+	return namedot(t->ids, s);
+}
+
+static Node*
+checkname(Node *n)
+{
+	Decl *d;
+	Node *c;
+
+	if(n->decl == nildecl){
+		n->ty = tany;
+		return n;
+	}
+	d = n->decl->sym->decl;
+	if(d == nil){
+		error(&n->src, "%s is not declared", n->decl->sym->name);
+		n->ty = terror;
+		n->decl = mkdecl(&n->src, Dglobal, terror, n->decl->sym);
+		install(n->decl);
+		return n;
+	}
+	d->used = 1;
+	n->decl = d;
+	switch(d->store){
+	case Dconst:
+		if(d->init == nil){
+			if(d->init0 != nil)
+				constdecl(d, d->init0, d->iota);
+			if(d->init == nil){
+				error(&n->src, "%s is not a constant", d->sym->name);
+				n->ty = terror;
+				return n;
+			}
+		}
+		if(d->ty != nil && d->ty->kind == Texception){
+			n->ty = d->ty;
+			return n;
+		}
+		c = copytree(d->init);
+		c->src = n->src;
+		c->decl = d;
+		return c;
+	case Dtype:
+		n->ty = d->ty;
+		return n;
+	case Dimport:
+		n->ty = d->ty;
+		return n;
+	}
+	n->ty = d->ty;
+	if(n->ty == nil)
+		n->ty = terror;
+	return n;
+}
+
+/* m->x: member of a module (through a variable or the module type) */
+static Node*
+checkmdot(Node *n)
+{
+	Node *l, *c;
+	Type *mt;
+	Decl *d;
+
+	l = n->left = echeck(n->left);
+	mt = l->ty;
+	if(mt->kind == Terror){
+		n->ty = terror;
+		return n;
+	}
+	if(mt->kind != Tmodule){
+		error(&n->src, "%s is not a module", nodename(l));
+		n->ty = terror;
+		return n;
+	}
+	d = namedot(mt->ids, n->decl->sym);
+	if(d == nil){
+		error(&n->src, "%s is not a member of %s", n->decl->sym->name, mt->decl->sym->name);
+		n->ty = terror;
+		return n;
+	}
+	n->decl = d;
+	switch(d->store){
+	case Dconst:
+		if(d->init == nil && d->init0 != nil)
+			constdecl(d, d->init0, d->iota);
+		if(d->init == nil){
+			n->ty = terror;
+			return n;
+		}
+		c = copytree(d->init);
+		c->src = n->src;
+		return c;
+	case Dtype:
+		n->ty = d->ty;
+		n->op = Oname;
+		return n;
+	case Dfn:
+		n->ty = d->ty;
+		if(l->op == Oname && l->decl->store == Dtype && !(mt->decl->isimp)){
+			error(&n->src, "cannot call %s through module type %s", d->sym->name, mt->decl->sym->name);
+		}
+		return n;
+	case Dglobal:
+		error(&n->src, "module data %s is not accessible", d->sym->name);
+		n->ty = terror;
+		return n;
+	}
+	n->ty = d->ty;
+	return n;
+}
+
+/* x.f: field of an adt value or reference, or member/tag of an adt type */
+static Node*
+checkdot(Node *n)
+{
+	Node *l;
+	Type *t;
+	Decl *d;
+
+	l = n->left = echeck(n->left);
+	t = l->ty;
+	if(t->kind == Terror){
+		n->ty = terror;
+		return n;
+	}
+	if(l->op == Oname && l->decl != nil && l->decl->store == Dtype){
+		/* Adt.member or Adt.Tag */
+		if(t->kind != Tadt){
+			error(&n->src, "%s is not an adt", typestr(t));
+			n->ty = terror;
+			return n;
+		}
+		d = namedot(t->tags, n->decl->sym);
+		if(d != nil){
+			n->op = Oname;
+			n->decl = d;
+			n->ty = d->ty;
+			n->flags |= Ntag;
+			return n;
+		}
+		d = namedot(t->ids, n->decl->sym);
+		if(d == nil || d->store != Dfn && d->store != Dconst){
+			error(&n->src, "%s is not a member of %s", n->decl->sym->name, typestr(t));
+			n->ty = terror;
+			return n;
+		}
+		if(d->store == Dconst){
+			Node *c;
+			if(d->init == nil && d->init0 != nil)
+				constdecl(d, d->init0, d->iota);
+			c = copytree(d->init);
+			c->src = n->src;
+			return c;
+		}
+		n->decl = d;
+		n->ty = d->ty;
+		n->flags |= Nstatic;
+		return n;
+	}
+	if(t->kind == Tref)
+		t = t->tof;
+	if(t->kind != Tadt && t->kind != Tadtpick && t->kind != Ttuple){
+		error(&n->src, "%s is not an adt", nodename(l));
+		n->ty = terror;
+		return n;
+	}
+	if(t->kind == Ttuple){
+		d = namedot(t->ids, n->decl->sym);
+	}else
+		d = adtfield(t, n->decl->sym);
+	if(d == nil){
+		error(&n->src, "%s is not a member of %s", n->decl->sym->name, typestr(t));
+		n->ty = terror;
+		return n;
+	}
+	n->decl = d;
+	n->ty = d->ty;
+	if(d->store == Dconst){
+		Node *c = copytree(d->init);
+		c->src = n->src;
+		return c;
+	}
+	return n;
+}
+
+static int
+listlen(Node *n)
+{
+	int i;
+
+	for(i = 0; n != nil; n = n->right)
+		i++;
+	return i;
+}
+
+/* check the arguments of a call against the function type */
+static void
+checkargs(Node *n, Type *ft, char *name)
+{
+	Decl *a;
+	Node *e;
+	int na, ne;
+
+	for(e = n->right; e != nil; e = e->right)
+		e->left = echeck(e->left);
+	for(a = ft->ids, e = n->right; a != nil && e != nil; a = a->next, e = e->right){
+		if(!tcompat(a->ty, e->left, 0)){
+			error(&e->left->src, "argument type mismatch: expected %s saw %s", typestr(a->ty), typestr(e->left->ty));
+			continue;
+		}
+		e->left = assignto(a->ty, e->left, "argument");
+	}
+	if(a != nil){
+		na = 0;
+		for(; a != nil; a = a->next)
+			na++;
+		error(&n->src, "not enough arguments in call to %s", name);
+		return;
+	}
+	if(e != nil && !ft->varargs){
+		ne = listlen(e);
+		USED(ne);
+		error(&n->src, "too many arguments in call to %s", name);
+	}
+	for(; e != nil; e = e->right)
+		if(e->left->ty->kind == Ttuple || e->left->ty->kind == Tnone)
+			error(&e->left->src, "illegal argument type %s", typestr(e->left->ty));
+}
+
+/* the tuple type with the data fields of adt t */
+Type*
+adtcontype(Type *t)
+{
+	Decl *d, *h, **l, *nd;
+	Type *ct;
+
+	if(t->adtcon != nil)
+		return t->adtcon;
+	h = nil;
+	l = &h;
+	for(d = t->ids; d != nil; d = d->next){
+		if(d->store != Dfield)
+			continue;
+		nd = mkdecl(&d->src, Dfield, d->ty, d->sym);
+		*l = nd;
+		l = &nd->next;
+	}
+	ct = mktype(Ttuple, nil, h);
+	sizetype(ct);
+	t->adtcon = ct;
+	return ct;
+}
+
+static Node*
+checkcon(Node *n, Type *t, char *name)
+{
+	Decl *d;
+	Node *e;
+
+	for(e = n->right; e != nil; e = e->right)
+		e->left = echeck(e->left);
+	if(t->kind == Tadtpick){
+		d = t->decl->dot->ty->ids;
+		e = n->right;
+		for(; d != nil && e != nil; d = d->next){
+			if(d->store != Dfield)
+				continue;
+			if(!tcompat(d->ty, e->left, 0))
+				error(&e->left->src, "type clash in constructor %s: %s and %s", name, typestr(d->ty), typestr(e->left->ty));
+			else
+				e->left = assignto(d->ty, e->left, "constructor");
+			e = e->right;
+		}
+		for(d = t->ids; d != nil && e != nil; d = d->next){
+			if(d->store != Dfield)
+				continue;
+			if(!tcompat(d->ty, e->left, 0))
+				error(&e->left->src, "type clash in constructor %s: %s and %s", name, typestr(d->ty), typestr(e->left->ty));
+			else
+				e->left = assignto(d->ty, e->left, "constructor");
+			e = e->right;
+		}
+		for(; d != nil; d = d->next)
+			if(d->store == Dfield)
+				break;
+		if(d != nil || e != nil)
+			error(&n->src, "wrong number of values in constructor %s", name);
+		n->op = Opickcon;
+		n->ty = t;
+		return n;
+	}
+	d = t->ids;
+	e = n->right;
+	for(; d != nil && e != nil; d = d->next){
+		if(d->store != Dfield)
+			continue;
+		if(!tcompat(d->ty, e->left, 0))
+			error(&e->left->src, "type clash in constructor %s: %s and %s", name, typestr(d->ty), typestr(e->left->ty));
+		else
+			e->left = assignto(d->ty, e->left, "constructor");
+		e = e->right;
+	}
+	for(; d != nil; d = d->next)
+		if(d->store == Dfield)
+			break;
+	if(d != nil || e != nil)
+		error(&n->src, "wrong number of values in constructor %s", name);
+	n->op = Oadtcon;
+	n->ty = t;
+	return n;
+}
+
+static Node*
+call(Node *n)
+{
+	Node *f, *self, *e;
+	Type *ft, *t;
+	Decl *d;
+
+	f = n->left = echeck(n->left);
+	ft = f->ty;
+	if(ft->kind == Terror){
+		for(e = n->right; e != nil; e = e->right)
+			e->left = echeck(e->left);
+		n->ty = terror;
+		return n;
+	}
+	/* constructors */
+	if(f->op == Oname && f->decl != nil && (f->decl->store == Dtype || f->decl->store == Dtag)){
+		if(f->decl->store == Dtag){
+			n = checkcon(n, f->decl->ty, f->decl->sym->name);
+			n->decl = f->decl;
+			return n;
+		}
+		if(ft->kind != Tadt){
+			error(&n->src, "%s is not an adt", typestr(ft));
+			n->ty = terror;
+			return n;
+		}
+		if(ft->tags != nil){
+			error(&n->src, "%s has pick fields: use ref %s.Tag", typestr(ft), typestr(ft));
+			n->ty = terror;
+			return n;
+		}
+		return checkcon(n, ft, f->decl->sym->name);
+	}
+	if(ft->kind != Tfn){
+		error(&n->src, "%s is not a function", nodename(f));
+		for(e = n->right; e != nil; e = e->right)
+			e->left = echeck(e->left);
+		n->ty = terror;
+		return n;
+	}
+	d = f->decl;
+	if(f->op == Oname && d != nil && d->store == Dimport && d->imported != nil && d->imported->store == Dfn){
+		/* an imported function: call it through its module */
+		Node *m = mkn(Oname, nil, nil);
+		m->decl = d->eimport;
+		m->ty = d->eimport->ty;
+		m->src = f->src;
+		d->eimport->used = 1;
+		f->op = Omdot;
+		f->left = m;
+		f->decl = d = d->imported;
+	}
+	if(f->op == Odot && !(f->flags & Nstatic)){
+		/* method call: prepend self */
+		self = f->left;
+		if(ft->ids == nil || !ft->ids->implicit){
+			error(&n->src, "%s is not a method taking self", d->sym->name);
+		}else{
+			t = ft->ids->ty;
+			if(t->kind == Tref && self->ty->kind != Tref)
+				error(&n->src, "self argument needs a ref: %s", nodename(self));
+			if(t->kind != Tref && self->ty->kind == Tref){
+				self = mkn(Oind, self, nil);
+				self->ty = self->left->ty->tof;
+				self->src = self->left->src;
+			}
+		}
+		e = mkn(Oseq, self, n->right);
+		n->right = e;
+		/* arguments after self are checked; self is already */
+		for(e = n->right->right; e != nil; e = e->right)
+			e->left = echeck(e->left);
+		f->flags |= Nmethod;
+		{
+			Decl *a;
+			Node *x;
+			for(a = ft->ids->next, x = n->right->right; a != nil && x != nil; a = a->next, x = x->right){
+				if(!tcompat(a->ty, x->left, 0))
+					error(&x->left->src, "argument type mismatch: expected %s saw %s", typestr(a->ty), typestr(x->left->ty));
+				else
+					x->left = assignto(a->ty, x->left, "argument");
+			}
+			if(a != nil)
+				error(&n->src, "not enough arguments in call to %s", d->sym->name);
+			else if(x != nil)
+				error(&n->src, "too many arguments in call to %s", d->sym->name);
+		}
+	}else
+		checkargs(n, ft, d != nil && d->sym != nil ? d->sym->name : "function");
+	if(f->op == Odot || f->op == Oname && d != nil && d->store == Dfn && d->dot != nil && d->dot->ty->kind == Tadt){
+		/* adt member function: local or through a module */
+		Type *at = d->dot->ty;
+		if(at->decl->dot != nil && at->decl->dot != impdecl && !at->decl->dot->isimp){
+			if(at->impmod == nil){
+				error(&n->src, "cannot call %s.%s: no module imported for %s", at->decl->sym->name, d->sym->name, at->decl->sym->name);
+			}else{
+				Node *m = mkn(Oname, nil, nil);
+				m->decl = at->impmod;
+				m->ty = at->impmod->ty;
+				m->src = f->src;
+				f->op = Omdot;
+				f->left = m;
+				at->impmod->used = 1;
+			}
+		}else{
+			f->op = Oname;
+			f->left = nil;
+		}
+	}
+	n->ty = ft->tof;
+	if(n->ty == nil)
+		n->ty = tnone;
+	return n;
+}
+
+/* value produced by evaluating v, a type name is an error */
+static Node*
+value(Node *n)
+{
+	n = echeck(n);
+	if(n->op == Oname && n->decl != nil && (n->decl->store == Dtype || n->decl->store == Dtag) && !(n->flags & Ntag)){
+		error(&n->src, "%s is a type, not a value", n->decl->sym->name);
+		n->ty = terror;
+	}
+	if((n->op == Oname || n->op == Omdot || n->op == Odot) && n->ty != nil && n->ty->kind == Tfn){
+		error(&n->src, "function %s used as a value", nodename(n));
+		n->ty = terror;
+	}
+	if(n->op == Oname && n->decl != nil && n->decl->store == Dimport && n->ty != nil && n->ty->kind == Tfn){
+		error(&n->src, "function %s used as a value", nodename(n));
+		n->ty = terror;
+	}
+	return n;
+}
+
+static int
+islvalue(Node *n)
+{
+	switch(n->op){
+	case Oname:
+		if(n->decl == nil)
+			return 0;
+		if(n->decl == nildecl)
+			return 1;
+		return n->decl->store == Dglobal || n->decl->store == Dlocal || n->decl->store == Darg;
+	case Odot:
+		if(n->decl == nil || n->decl->store != Dfield)
+			return 0;
+		if(n->left->ty->kind == Tref)
+			return 1;
+		return islvalue(n->left);
+	case Oindex:
+		return n->left->ty->kind == Tarray || n->left->ty->kind == Tstring && islvalue(n->left);
+	case Oind:
+		return 1;
+	case Oslice:
+		return n->left->ty->kind == Tarray;
+	case Otuple:
+		{
+			Node *e;
+			for(e = n->left; e != nil; e = e->right)
+				if(!islvalue(e->left))
+					return 0;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static Node*
+lvalue(Node *n, char *what)
+{
+	n = value(n);
+	if(n->ty->kind == Terror)
+		return n;
+	if(!islvalue(n))
+		error(&n->src, "cannot %s %s", what, nodename(n));
+	return n;
+}
+
+/* lhs := rhs: declare names in lhs (a name or tuple of names/nil) */
+static Node*
+declas(Node *n)
+{
+	Node *l, *e;
+	Type *t;
+	Decl *a;
+
+	n->right = value(n->right);
+	t = n->right->ty;
+	l = n->left;
+	if(t->kind == Tnone){
+		error(&n->src, "no value to declare");
+		t = terror;
+	}
+	if(l->op == Oname){
+		if(t->kind == Tany){
+			error(&n->src, "cannot declare %s from nil", l->decl->sym->name);
+			t = terror;
+		}
+		if(t->kind == Tadtpick)
+			t = t->decl->dot->ty;
+		l->decl = newlocal(&l->src, l->decl->sym, t);
+		l->ty = t;
+		n->op = Oas;
+		n->flags |= Ndecl;
+		n->ty = t;
+		return n;
+	}
+	if(l->op == Otuple){
+		if(t->kind != Ttuple){
+			error(&n->src, "cannot assign %s to a tuple", typestr(t));
+			n->ty = terror;
+			return n;
+		}
+		for(e = l->left, a = t->ids; e != nil && a != nil; e = e->right, a = a->next){
+			if(e->left->op != Oname){
+				error(&e->left->src, "illegal declaration");
+				continue;
+			}
+			if(e->left->decl == nildecl){
+				e->left->ty = a->ty;
+				continue;
+			}
+			e->left->decl = newlocal(&e->left->src, e->left->decl->sym, a->ty);
+			e->left->ty = a->ty;
+		}
+		if(e != nil || a != nil)
+			error(&n->src, "tuple sizes differ in declaration");
+		l->ty = t;
+		n->op = Oas;
+		n->flags |= Ndecl;
+		n->ty = t;
+		return n;
+	}
+	error(&n->src, "illegal := declaration");
+	n->ty = terror;
+	return n;
+}
+
+static Node*
+assign(Node *n)
+{
+	Node *l, *r, *e;
+	Decl *a;
+
+	l = n->left;
+	if(l->op == Otuple){
+		for(e = l->left; e != nil; e = e->right)
+			e->left = lvalue(e->left, "assign to");
+		l->ty = nil;
+	}else
+		l = n->left = lvalue(l, "assign to");
+	r = n->right = value(n->right);
+	if(l->op == Otuple){
+		if(r->ty->kind != Ttuple){
+			if(r->ty->kind != Terror)
+				error(&n->src, "type clash in assignment: tuple and %s", typestr(r->ty));
+			n->ty = terror;
+			return n;
+		}
+		for(e = l->left, a = r->ty->ids; e != nil && a != nil; e = e->right, a = a->next){
+			if(e->left->op == Oname && e->left->decl == nildecl){
+				e->left->ty = a->ty;
+				continue;
+			}
+			if(!tequal(e->left->ty, a->ty) && !(a->ty->kind == Tany && isptr(e->left->ty)) && e->left->ty->kind != Terror)
+				error(&n->src, "type clash in assignment: %s and %s", typestr(e->left->ty), typestr(a->ty));
+		}
+		if(e != nil || a != nil)
+			error(&n->src, "tuple sizes differ in assignment");
+		l->ty = r->ty;
+		n->ty = r->ty;
+		return n;
+	}
+	if(l->op == Oname && l->decl == nildecl){
+		n->ty = r->ty;
+		return n;
+	}
+	if(l->op == Oslice){
+		if(!tequal(l->ty, r->ty))
+			error(&n->src, "type clash in assignment: %s and %s", typestr(l->ty), typestr(r->ty));
+		if(l->right->right != nil)
+			error(&n->src, "slice assignment must have no upper bound");
+		n->ty = l->ty;
+		return n;
+	}
+	if(l->op == Oindex && l->left->ty->kind == Tstring){
+		if(!isintegral(r->ty) || r->ty->kind == Tbig)
+			error(&n->src, "type clash in assignment: int and %s", typestr(r->ty));
+		n->ty = tint;
+		return n;
+	}
+	n->right = assignto(l->ty, r, "assignment");
+	n->ty = l->ty;
+	return n;
+}
+
+static Type*
+mklist(Type *t)
+{
+	Type *lt;
+
+	lt = mktype(Tlist, t, nil);
+	sizetype(lt);
+	return lt;
+}
+
+static Node*
+checkcast(Node *n)
+{
+	Type *t, *f;
+	Node *l;
+
+	t = n->tyarg = resolve(n->tyarg);
+	sizetype(t);
+	l = n->left = value(n->left);
+	f = l->ty;
+	n->ty = t;
+	if(f->kind == Terror || t->kind == Terror)
+		return n;
+	if(tequal(t, f))
+		return l;
+	switch(t->kind){
+	case Tint: case Tbig: case Tbyte: case Treal:
+		if(isnum(f) || f->kind == Tstring)
+			return fold(n);
+		break;
+	case Tstring:
+		if(isnum(f) || f->kind == Tarray && f->tof->kind == Tbyte)
+			return fold(n);
+		break;
+	case Tarray:
+		if(t->tof->kind == Tbyte && f->kind == Tstring)
+			return n;
+		break;
+	}
+	error(&n->src, "cannot make a %s from %s", typestr(t), typestr(f));
+	return n;
+}
+
+static Type*
+tuptype(Node *n)
+{
+	Decl *h, **l, *d;
+	Node *e;
+	Type *t;
+
+	h = nil;
+	l = &h;
+	for(e = n->left; e != nil; e = e->right){
+		d = mkdecl(&e->left->src, Dfield, e->left->ty, nil);
+		*l = d;
+		l = &d->next;
+	}
+	t = mktype(Ttuple, nil, h);
+	sizetype(t);
+	return t;
+}
+
+/* check array initializers: elements or index => value */
+static void
+checkinits(Node *n, Type *et)
+{
+	Node *e, *v, *lab;
+
+	for(e = n; e != nil; e = e->right){
+		v = e->left;
+		if(v == nil)
+			continue;
+		if(v->op == Oelem){
+			for(lab = v->left; lab != nil; lab = lab->right){
+				if(lab->left->op == Owild)
+					continue;
+				if(lab->left->op == Orange){
+					lab->left->left = fold(value(lab->left->left));
+					lab->left->right = fold(value(lab->left->right));
+					if(!isconst(lab->left->left) || !isconst(lab->left->right))
+						error(&lab->left->src, "array index range not constant");
+					continue;
+				}
+				lab->left = fold(value(lab->left));
+				if(lab->left->ty->kind != Tint)
+					error(&lab->left->src, "array index is not an int");
+			}
+			v->right = value(v->right);
+			if(!tcompat(et, v->right, 0))
+				error(&v->right->src, "type clash in array initializer: %s and %s", typestr(et), typestr(v->right->ty));
+			else
+				v->right = assignto(et, v->right, "array initializer");
+			continue;
+		}
+		e->left = value(v);
+		if(!tcompat(et, e->left, 0))
+			error(&e->left->src, "type clash in array initializer: %s and %s", typestr(et), typestr(e->left->ty));
+		else
+			e->left = assignto(et, e->left, "array initializer");
+	}
+}
+
+/* the type of the elements of an initializer without an explicit type */
+static Type*
+inittype(Node *n)
+{
+	Node *e, *v;
+
+	for(e = n; e != nil; e = e->right){
+		v = e->left;
+		if(v->op == Oelem)
+			v = v->right;
+		v = copytree(v);
+		v = value(v);
+		if(v->ty->kind != Tany && v->ty->kind != Terror){
+			if(v->ty->kind == Tadtpick)
+				return v->ty->decl->dot->ty;
+			if(v->ty->kind == Tref && v->ty->tof->kind == Tadtpick){
+				Type *t = mktype(Tref, v->ty->tof->decl->dot->ty, nil);
+				sizetype(t);
+				return t;
+			}
+			return v->ty;
+		}
+	}
+	return terror;
+}
+
+Node*
+echeck(Node *n)
+{
+	Node *l, *r;
+	Type *t;
+
+	if(n == nil)
+		return nil;
+	switch(n->op){
+	case Oconst:
+		if(n->ty == nil)
+			n->ty = tint;
+		return n;
+	case Oname:
+		if(n->ty != nil && n->decl != nil && n->decl->store != Dundef && n->decl != nildecl)
+			return n;
+		return checkname(n);
+	case Omdot:
+		return checkmdot(n);
+	case Odot:
+		return checkdot(n);
+	case Ocall:
+		return call(n);
+	case Oas:
+		return assign(n);
+	case Odas:
+		return declas(n);
+	case Oaddas: case Osubas: case Omulas: case Odivas: case Omodas: case Oexpas:
+	case Oandas: case Ooras: case Oxoras: case Olshas: case Orshas:
+		n->left = lvalue(n->left, "assign to");
+		n->right = value(n->right);
+		l = n->left;
+		r = n->right;
+		n->ty = l->ty;
+		if(l->ty->kind == Terror || r->ty->kind == Terror)
+			return n;
+		if(n->op == Olshas || n->op == Orshas){
+			if(!isintegral(l->ty) || r->ty->kind != Tint)
+				error(&n->src, "type clash in %s %s %s", typestr(l->ty), "shift", typestr(r->ty));
+			return n;
+		}
+		if(n->op == Oaddas && l->ty->kind == Tstring && r->ty->kind == Tstring)
+			return n;
+		if(!isnum(l->ty) || !tcompat(l->ty, r, 0))
+			error(&n->src, "type clash in %s op= %s", typestr(l->ty), typestr(r->ty));
+		else
+			n->right = convconst(r, l->ty);
+		if((n->op == Oandas || n->op == Ooras || n->op == Oxoras || n->op == Omodas) && l->ty->kind == Treal)
+			error(&n->src, "operator not defined on real");
+		return n;
+	case Osnd:
+		n->left = value(n->left);
+		n->right = value(n->right);
+		if(n->left->ty->kind == Terror)
+			return n;
+		if(n->left->ty->kind != Tchan){
+			error(&n->src, "cannot send on %s", nodename(n->left));
+			n->ty = terror;
+			return n;
+		}
+		n->right = assignto(n->left->ty->tof, n->right, "send");
+		n->ty = n->left->ty->tof;
+		return n;
+	case Orcv:
+		n->left = value(n->left);
+		t = n->left->ty;
+		if(t->kind == Terror){
+			n->ty = terror;
+			return n;
+		}
+		if(t->kind == Tarray && t->tof->kind == Tchan){
+			n->ty = t->tof->tof;
+			error(&n->src, "receive from an array of channels is not supported");
+			return n;
+		}
+		if(t->kind != Tchan){
+			error(&n->src, "cannot receive on %s", nodename(n->left));
+			n->ty = terror;
+			return n;
+		}
+		n->ty = t->tof;
+		return n;
+	case Oinc: case Odec: case Opreinc: case Opredec:
+		n->left = lvalue(n->left, "increment");
+		n->ty = n->left->ty;
+		if(n->ty->kind != Terror && !isnum(n->ty))
+			error(&n->src, "cannot increment %s", typestr(n->ty));
+		return n;
+	case Oneg:
+		n->left = value(n->left);
+		n->ty = n->left->ty;
+		if(n->ty->kind != Terror && !isnum(n->ty))
+			error(&n->src, "cannot negate %s", typestr(n->ty));
+		return fold(n);
+	case Ocom:
+		n->left = value(n->left);
+		n->ty = n->left->ty;
+		if(n->ty->kind != Terror && !isintegral(n->ty))
+			error(&n->src, "cannot complement %s", typestr(n->ty));
+		return fold(n);
+	case Onot:
+		n->left = value(n->left);
+		n->ty = tint;
+		if(n->left->ty->kind != Terror && n->left->ty->kind != Tint)
+			error(&n->src, "cannot ! %s", typestr(n->left->ty));
+		return fold(n);
+	case Ohd:
+		n->left = value(n->left);
+		t = n->left->ty;
+		if(t->kind != Tlist){
+			if(t->kind != Terror)
+				error(&n->src, "cannot hd %s", typestr(t));
+			n->ty = terror;
+			return n;
+		}
+		n->ty = t->tof;
+		return n;
+	case Otl:
+		n->left = value(n->left);
+		t = n->left->ty;
+		if(t->kind != Tlist){
+			if(t->kind != Terror)
+				error(&n->src, "cannot tl %s", typestr(t));
+			n->ty = terror;
+			return n;
+		}
+		n->ty = t;
+		return n;
+	case Olen:
+		n->left = value(n->left);
+		t = n->left->ty;
+		n->ty = tint;
+		if(t->kind != Tlist && t->kind != Tarray && t->kind != Tstring && t->kind != Terror)
+			error(&n->src, "cannot len %s", typestr(t));
+		return fold(n);
+	case Otagof:
+		n->left = echeck(n->left);
+		l = n->left;
+		n->ty = tint;
+		if(l->op == Oname && l->decl != nil && l->decl->store == Dtag)
+			return mkconst(&n->src, tint, l->decl->tag);
+		t = l->ty;
+		if(t->kind == Tref)
+			t = t->tof;
+		if(t->kind != Tadt && t->kind != Tadtpick || t->kind == Tadt && t->tags == nil){
+			if(t->kind != Terror)
+				error(&n->src, "cannot tagof %s", typestr(l->ty));
+			return n;
+		}
+		if(l->ty->kind != Tref)
+			error(&n->src, "tagof needs a ref");
+		return n;
+	case Oref:
+		n->left = echeck(n->left);
+		l = n->left;
+		if(l->op == Oname && l->decl != nil && l->decl->store == Dtype && l->ty->kind == Tadt){
+			/* ref Adt: a new zeroed value */
+			t = mktype(Tref, l->ty, nil);
+			sizetype(t);
+			n->ty = t;
+			n->flags |= Nnew;
+			return n;
+		}
+		t = l->ty;
+		if(t->kind == Terror){
+			n->ty = terror;
+			return n;
+		}
+		if(t->kind != Tadt && t->kind != Tadtpick){
+			error(&n->src, "cannot make a ref from %s", typestr(t));
+			n->ty = terror;
+			return n;
+		}
+		if(t->kind == Tadtpick && l->op != Opickcon)
+			error(&n->src, "cannot make a ref from %s", typestr(t));
+		if(t->kind == Tadt && t->tags != nil)
+			error(&n->src, "cannot make a ref from %s", typestr(t));
+		n->ty = mktype(Tref, t, nil);
+		sizetype(n->ty);
+		return n;
+	case Oind:
+		n->left = value(n->left);
+		t = n->left->ty;
+		if(t->kind != Tref){
+			if(t->kind != Terror)
+				error(&n->src, "cannot * %s", typestr(t));
+			n->ty = terror;
+			return n;
+		}
+		n->ty = t->tof;
+		if(n->ty->kind == Tadtpick)
+			n->ty = n->ty->decl->dot->ty;
+		return n;
+	case Oload:
+		n->tyarg = resolve(n->tyarg);
+		n->left = value(n->left);
+		n->ty = n->tyarg;
+		if(n->ty->kind != Tmodule){
+			if(n->ty->kind != Terror)
+				error(&n->src, "cannot load %s", typestr(n->ty));
+			n->ty = terror;
+			return n;
+		}
+		if(n->left->ty->kind != Tstring && n->left->ty->kind != Terror)
+			error(&n->src, "module path must be a string");
+		return n;
+	case Ocast:
+		return checkcast(n);
+	case Oindex:
+		n->left = value(n->left);
+		n->right = value(n->right);
+		t = n->left->ty;
+		if(t->kind == Terror){
+			n->ty = terror;
+			return n;
+		}
+		if(n->right->ty->kind != Tint && n->right->ty->kind != Terror){
+			if(n->right->ty->kind == Tbyte || n->right->ty->kind == Tbig)
+				;
+			else
+				error(&n->src, "array index is not an int");
+		}
+		if(t->kind == Tarray)
+			n->ty = t->tof;
+		else if(t->kind == Tstring)
+			n->ty = tint;
+		else{
+			error(&n->src, "cannot index %s", typestr(t));
+			n->ty = terror;
+		}
+		return n;
+	case Oslice:
+		n->left = value(n->left);
+		n->right->left = value(n->right->left);
+		if(n->right->right != nil)
+			n->right->right = value(n->right->right);
+		t = n->left->ty;
+		n->ty = t;
+		if(t->kind != Tarray && t->kind != Tstring && t->kind != Terror){
+			error(&n->src, "cannot slice %s", typestr(t));
+			n->ty = terror;
+		}
+		return n;
+	case Otuple:
+		for(l = n->left; l != nil; l = l->right)
+			l->left = value(l->left);
+		n->ty = tuptype(n);
+		return n;
+	case Ocons:
+		n->left = value(n->left);
+		n->right = value(n->right);
+		l = n->left;
+		r = n->right;
+		if(l->ty->kind == Terror || r->ty->kind == Terror){
+			n->ty = terror;
+			return n;
+		}
+		if(r->ty->kind == Tany){
+			t = l->ty;
+			if(t->kind == Tany){
+				error(&n->src, "cannot make a list of nil");
+				n->ty = terror;
+				return n;
+			}
+			if(t->kind == Tadtpick)
+				t = t->decl->dot->ty;
+			n->ty = mklist(t);
+			return n;
+		}
+		if(r->ty->kind != Tlist){
+			error(&n->src, "cannot :: onto %s", typestr(r->ty));
+			n->ty = terror;
+			return n;
+		}
+		if(!tcompat(r->ty->tof, l, 0))
+			error(&n->src, "type clash in %s :: %s", typestr(l->ty), typestr(r->ty));
+		else
+			n->left = assignto(r->ty->tof, l, "::");
+		n->ty = r->ty;
+		return n;
+	case Oarrayz:
+		n->left = value(n->left);
+		if(n->left->ty->kind != Tint && n->left->ty->kind != Terror)
+			error(&n->src, "array size is not an int");
+		n->tyarg = resolve(n->tyarg);
+		sizetype(n->tyarg);
+		n->ty = mktype(Tarray, n->tyarg, nil);
+		sizetype(n->ty);
+		return n;
+	case Oarray:
+		if(n->left != nil){
+			n->left = value(n->left);
+			if(n->left->ty->kind != Tint && n->left->ty->kind != Terror)
+				error(&n->src, "array size is not an int");
+		}
+		t = inittype(n->right);
+		n->tyarg = t;
+		checkinits(n->right, t);
+		n->ty = mktype(Tarray, t, nil);
+		sizetype(n->ty);
+		return n;
+	case Olist:
+		t = inittype(n->left);
+		for(l = n->left; l != nil; l = l->right){
+			l->left = value(l->left);
+			if(!tcompat(t, l->left, 0))
+				error(&l->left->src, "type clash in list initializer");
+			else
+				l->left = assignto(t, l->left, "list");
+		}
+		n->ty = mklist(t);
+		return n;
+	case Ochan:
+		if(n->left != nil){
+			n->left = value(n->left);
+			if(n->left->ty->kind != Tint && n->left->ty->kind != Terror)
+				error(&n->src, "channel size is not an int");
+		}
+		n->tyarg = resolve(n->tyarg);
+		sizetype(n->tyarg);
+		n->ty = mktype(Tchan, n->tyarg, nil);
+		sizetype(n->ty);
+		return n;
+	case Oandand:
+	case Ooror:
+		n->left = value(n->left);
+		n->right = value(n->right);
+		n->ty = tint;
+		if(n->left->ty->kind != Tint && n->left->ty->kind != Terror || n->right->ty->kind != Tint && n->right->ty->kind != Terror)
+			error(&n->src, "type clash in %s %s %s", typestr(n->left->ty), n->op == Oandand ? "&&" : "||", typestr(n->right->ty));
+		return fold(n);
+	}
+	if(n->op >= Oadd && n->op <= Ogeq)
+		return binop(n);
+	error(&n->src, "illegal expression");
+	n->ty = terror;
+	return n;
+}
+
+static char*
+opname(int op)
+{
+	switch(op){
+	case Oadd: return "+";
+	case Osub: return "-";
+	case Omul: return "*";
+	case Odiv: return "/";
+	case Omod: return "%";
+	case Oexp: return "**";
+	case Oand: return "&";
+	case Oor: return "|";
+	case Oxor: return "^";
+	case Olsh: return "<<";
+	case Orsh: return ">>";
+	case Oeq: return "==";
+	case Oneq: return "!=";
+	case Olt: return "<";
+	case Ogt: return ">";
+	case Oleq: return "<=";
+	case Ogeq: return ">=";
+	}
+	return "op";
+}
+
+static Node*
+binop(Node *n)
+{
+	Node *l, *r;
+	Type *lt, *rt;
+
+	l = n->left = value(n->left);
+	r = n->right = value(n->right);
+	lt = l->ty;
+	rt = r->ty;
+	if(lt->kind == Terror || rt->kind == Terror){
+		n->ty = n->op >= Oeq ? tint : terror;
+		return n;
+	}
+	switch(n->op){
+	case Olsh:
+	case Orsh:
+		if(!isintegral(lt) || rt->kind != Tint && !(r->op == Oconst && rt->kind == Tint)){
+			error(&n->src, "type clash in %s %s %s", typestr(lt), opname(n->op), typestr(rt));
+			n->ty = terror;
+			return n;
+		}
+		n->ty = lt;
+		return fold(n);
+	case Oexp:
+		if(!isnum(lt) || lt->kind == Tbyte || rt->kind != Tint){
+			error(&n->src, "type clash in %s %s %s", typestr(lt), opname(n->op), typestr(rt));
+			n->ty = terror;
+			return n;
+		}
+		n->ty = lt;
+		return fold(n);
+	}
+	/* constants take the type of the other side */
+	if(l->op == Oconst && lt->kind == Tint && (rt->kind == Tbyte || rt->kind == Tbig))
+		l = n->left = convconst(l, rt);
+	if(r->op == Oconst && rt->kind == Tint && (lt->kind == Tbyte || lt->kind == Tbig))
+		r = n->right = convconst(r, lt);
+	lt = l->ty;
+	rt = r->ty;
+	if(lt->kind == Tadtpick)
+		lt = lt->decl->dot->ty;
+	switch(n->op){
+	case Oeq:
+	case Oneq:
+		n->ty = tint;
+		if(isptr(lt) && rt->kind == Tany || lt->kind == Tany && isptr(rt))
+			return n;
+		if(lt->kind == Tany && rt->kind == Tany)
+			return fold(mkconst(&n->src, tint, n->op == Oeq));
+		if(tequal(lt, rt) || lt->kind == Tref && rt->kind == Tref){
+			if(isnum(lt) || lt->kind == Tstring || isptr(lt))
+				return fold(n);
+		}
+		break;
+	case Olt: case Ogt: case Oleq: case Ogeq:
+		n->ty = tint;
+		if(tequal(lt, rt) && (isnum(lt) || lt->kind == Tstring))
+			return fold(n);
+		break;
+	case Oadd:
+		if(tequal(lt, rt) && (isnum(lt) || lt->kind == Tstring)){
+			n->ty = lt;
+			return fold(n);
+		}
+		break;
+	case Osub: case Omul: case Odiv:
+		if(tequal(lt, rt) && isnum(lt)){
+			n->ty = lt;
+			return fold(n);
+		}
+		break;
+	case Omod: case Oand: case Oor: case Oxor:
+		if(tequal(lt, rt) && isintegral(lt)){
+			n->ty = lt;
+			return fold(n);
+		}
+		break;
+	}
+	error(&n->src, "type clash in %s %s %s", typestr(l->ty), opname(n->op), typestr(r->ty));
+	n->ty = n->op >= Oeq ? tint : terror;
+	return n;
+}
+
+static vlong
+ipow(vlong b, vlong e)
+{
+	vlong r;
+
+	r = 1;
+	while(e > 0){
+		if(e & 1)
+			r *= b;
+		b *= b;
+		e >>= 1;
+	}
+	return r;
+}
+
+static vlong
+ctrunc(Type *t, vlong v)
+{
+	if(t->kind == Tint)
+		return (int)v;
+	if(t->kind == Tbyte)
+		return v & 0xff;
+	return v;
+}
+
+/* fold constant subexpressions of n */
+Node*
+fold(Node *n)
+{
+	Node *l, *r;
+	Type *t;
+	vlong a, b, v;
+	double x, y;
+	char *s;
+
+	if(n == nil)
+		return nil;
+	l = n->left;
+	r = n->right;
+	t = n->ty;
+	switch(n->op){
+	case Oneg:
+		if(!isconst(l))
+			return n;
+		if(t->kind == Treal)
+			l->rval = -l->rval;
+		else
+			l->val = ctrunc(t, -l->val);
+		l->src = n->src;
+		return l;
+	case Ocom:
+		if(!isconst(l))
+			return n;
+		l->val = ctrunc(t, ~l->val);
+		return l;
+	case Onot:
+		if(!isconst(l))
+			return n;
+		l->val = !l->val;
+		return l;
+	case Olen:
+		if(isconst(l) && l->ty->kind == Tstring)
+			return mkconst(&n->src, tint, utfnlen(l->str, l->slen));
+		return n;
+	case Ocast:
+		if(!isconst(l))
+			return n;
+		switch(t->kind){
+		case Tint: case Tbyte: case Tbig:
+			if(l->ty->kind == Treal){
+				x = l->rval;
+				v = x < 0 ? (vlong)(x - 0.5) : (vlong)(x + 0.5);
+			}else if(l->ty->kind == Tstring)
+				return n;
+			else
+				v = l->val;
+			return mkconst(&n->src, t, ctrunc(t, v));
+		case Treal:
+			if(l->ty->kind == Tstring)
+				return n;
+			r = mkconst(&n->src, treal, 0);
+			r->rval = l->ty->kind == Treal ? l->rval : (double)l->val;
+			return r;
+		case Tstring:
+			if(l->ty->kind == Tint || l->ty->kind == Tbig || l->ty->kind == Tbyte){
+				s = smprint("%lld", l->val);
+				return mksconst(&n->src, s, strlen(s));
+			}
+			return n;
+		}
+		return n;
+	case Oandand:
+		if(isconst(l) && isconst(r))
+			return mkconst(&n->src, tint, l->val && r->val);
+		if(isconst(l) && l->val == 0)
+			return mkconst(&n->src, tint, 0);
+		return n;
+	case Ooror:
+		if(isconst(l) && isconst(r))
+			return mkconst(&n->src, tint, l->val || r->val);
+		if(isconst(l) && l->val != 0)
+			return mkconst(&n->src, tint, 1);
+		return n;
+	}
+	if(n->op < Oadd || n->op > Ogeq || !isconst(l) || !isconst(r))
+		return n;
+	if(l->ty->kind == Tstring){
+		int c;
+		if(n->op == Oadd){
+			s = emalloc(l->slen + r->slen + 1);
+			memmove(s, l->str, l->slen);
+			memmove(s+l->slen, r->str, r->slen);
+			return mksconst(&n->src, s, l->slen + r->slen);
+		}
+		c = strcmp(l->str, r->str);
+		switch(n->op){
+		case Oeq: return mkconst(&n->src, tint, c == 0);
+		case Oneq: return mkconst(&n->src, tint, c != 0);
+		case Olt: return mkconst(&n->src, tint, c < 0);
+		case Ogt: return mkconst(&n->src, tint, c > 0);
+		case Oleq: return mkconst(&n->src, tint, c <= 0);
+		case Ogeq: return mkconst(&n->src, tint, c >= 0);
+		}
+		return n;
+	}
+	if(l->ty->kind == Treal){
+		x = l->rval;
+		y = r->rval;
+		switch(n->op){
+		case Oadd: x += y; break;
+		case Osub: x -= y; break;
+		case Omul: x *= y; break;
+		case Odiv:
+			x /= y;
+			break;
+		case Oexp:
+			{
+				vlong e = r->val;
+				double p = 1;
+				int neg = e < 0;
+				if(neg)
+					e = -e;
+				while(e-- > 0)
+					p *= x;
+				x = neg ? 1/p : p;
+			}
+			break;
+		case Oeq: return mkconst(&n->src, tint, x == y);
+		case Oneq: return mkconst(&n->src, tint, x != y);
+		case Olt: return mkconst(&n->src, tint, x < y);
+		case Ogt: return mkconst(&n->src, tint, x > y);
+		case Oleq: return mkconst(&n->src, tint, x <= y);
+		case Ogeq: return mkconst(&n->src, tint, x >= y);
+		default:
+			return n;
+		}
+		l = mkconst(&n->src, treal, 0);
+		l->rval = x;
+		return l;
+	}
+	a = l->val;
+	b = r->val;
+	switch(n->op){
+	case Oadd: v = a + b; break;
+	case Osub: v = a - b; break;
+	case Omul: v = a * b; break;
+	case Odiv:
+	case Omod:
+		if(b == 0){
+			error(&n->src, "divide by 0 in constant expression");
+			return n;
+		}
+		v = n->op == Odiv ? a / b : a % b;
+		break;
+	case Oand: v = a & b; break;
+	case Oor: v = a | b; break;
+	case Oxor: v = a ^ b; break;
+	case Olsh: v = a << b; break;
+	case Orsh: v = a >> b; break;
+	case Oexp:
+		if(b < 0){
+			error(&n->src, "negative exponent in constant expression");
+			return n;
+		}
+		v = ipow(a, b);
+		break;
+	case Oeq: return mkconst(&n->src, tint, a == b);
+	case Oneq: return mkconst(&n->src, tint, a != b);
+	case Olt: return mkconst(&n->src, tint, a < b);
+	case Ogt: return mkconst(&n->src, tint, a > b);
+	case Oleq: return mkconst(&n->src, tint, a <= b);
+	case Ogeq: return mkconst(&n->src, tint, a >= b);
+	default:
+		return n;
+	}
+	l = mkconst(&n->src, t, ctrunc(t, v));
+	return l;
+}
+
+/*
+ * statements
+ */
+
+static void	scheck(Node*);
+
+static void
+slist(Node *n)
+{
+	for(; n != nil; n = n->right)
+		scheck(n->left);
+}
+
+static void
+vardecl(Node *n)
+{
+	Decl *d, *nd;
+	Node *e;
+	int i;
+
+	if(n->op == Oconst_decl){
+		i = 0;
+		for(d = n->ids; d != nil; d = d->next){
+			constdecl(d, n->left, i++);
+			d->store = Dconst;
+			install(d);
+		}
+		return;
+	}
+	if(n->op == Otypedecl){
+		for(d = n->ids; d != nil; d = d->next){
+			install(d);
+			d->ty = resolve(d->ty);
+			sizetype(d->ty);
+		}
+		return;
+	}
+	n->tyarg = resolve(n->tyarg);
+	sizetype(n->tyarg);
+	if(n->tyarg->kind == Tadt && n->tyarg->tags != nil)
+		error(&n->src, "cannot declare %s with type %s", n->ids->sym->name, typestr(n->tyarg));
+	if(n->left != nil){
+		n->left = value(n->left);
+		if(!tcompat(n->tyarg, n->left, 0))
+			error(&n->src, "type clash in initialization: %s = %s", typestr(n->tyarg), typestr(n->left->ty));
+		else
+			n->left = assignto(n->tyarg, n->left, "initialization");
+	}
+	e = nil;
+	for(d = n->ids; d != nil; d = d->next){
+		nd = newlocal(&d->src, d->sym, n->tyarg);
+		d->link = nd;
+		USED(e);
+	}
+}
+
+static int
+findlabel(char *s, int cont)
+{
+	int i;
+
+	for(i = nlabels-1; i >= 0; i--){
+		if(labels[i] != nil && strcmp(labels[i], s) == 0){
+			if(cont && !labkind[i])
+				return -1;
+			return i;
+		}
+	}
+	return -1;
+}
+
+static void
+pushlab(char *name, int isloop)
+{
+	if(nlabels < nelem(labels)){
+		labels[nlabels] = name;
+		labkind[nlabels] = isloop;
+	}
+	nlabels++;
+}
+
+static void
+poplab(void)
+{
+	nlabels--;
+}
+
+static char*	pendlab;
+
+static void
+casecheck(Node *n, Type *t)
+{
+	Node *c, *lab, *l;
+
+	for(c = n->right; c != nil; c = c->right){
+		for(lab = c->left->left; lab != nil; lab = lab->right){
+			l = lab->left;
+			if(l->op == Owild)
+				continue;
+			if(l->op == Orange){
+				l->left = fold(value(l->left));
+				l->right = fold(value(l->right));
+				if(!isconst(l->left) || !isconst(l->right))
+					error(&l->src, "case label is not a constant");
+				else if(!tequal(l->left->ty, t) && !(l->left->ty->kind == Tint && (t->kind == Tbyte || t->kind == Tbig)))
+					error(&l->src, "case label type %s does not match %s", typestr(l->left->ty), typestr(t));
+				continue;
+			}
+			lab->left = fold(value(l));
+			if(!isconst(lab->left))
+				error(&l->src, "case label is not a constant");
+			else if(!tequal(lab->left->ty, t) && !(lab->left->ty->kind == Tint && (t->kind == Tbyte || t->kind == Tbig)))
+				error(&l->src, "case label type %s does not match %s", typestr(lab->left->ty), typestr(t));
+		}
+		pushscope();
+		scheck(c->left->right);
+		popscope();
+	}
+}
+
+static void
+scheck(Node *n)
+{
+	Node *c, *lab, *l;
+	Type *t;
+	char *name;
+	Decl *d;
+
+	if(n == nil)
+		return;
+	name = pendlab;
+	pendlab = nil;
+	switch(n->op){
+	case Onothing:
+		return;
+	case Oseq:
+		slist(n);
+		return;
+	case Oblock:
+		pushscope();
+		slist(n->left);
+		popscope();
+		return;
+	case Ovardecl:
+	case Oconst_decl:
+	case Otypedecl:
+		vardecl(n);
+		return;
+	case Oimport:
+		importdecl(n);
+		return;
+	case Odecl:
+		n->left = value(n->left);
+		t = n->left->ty;
+		if(t->kind == Tany){
+			error(&n->src, "cannot declare %s from nil", n->ids->sym->name);
+			t = terror;
+		}
+		if(t->kind == Tadtpick)
+			t = t->decl->dot->ty;
+		for(d = n->ids; d != nil; d = d->next)
+			d->link = newlocal(&d->src, d->sym, t);
+		return;
+	case Olabel:
+		pendlab = n->str;
+		scheck(n->left);
+		return;
+	case Oif:
+		n->left = value(n->left);
+		if(n->left->ty->kind != Tint && n->left->ty->kind != Terror)
+			error(&n->src, "if condition is not an int");
+		pushscope();
+		scheck(n->right);
+		popscope();
+		pushscope();
+		scheck(n->third);
+		popscope();
+		return;
+	case Owhile:
+	case Odo:
+	case Ofor:
+		if(n->op == Ofor && n->right != nil)
+			n->right = echeck(n->right);
+		if(n->left != nil){
+			n->left = value(n->left);
+			if(n->left->ty->kind != Tint && n->left->ty->kind != Terror)
+				error(&n->src, "loop condition is not an int");
+		}
+		if(n->third != nil)
+			n->third = echeck(n->third);
+		pushlab(name, 1);
+		n->str = name;
+		pushscope();
+		scheck(n->fourth);
+		popscope();
+		poplab();
+		return;
+	case Ocase:
+		n->left = value(n->left);
+		t = n->left->ty;
+		if(t->kind != Tint && t->kind != Tbyte && t->kind != Tbig && t->kind != Tstring && t->kind != Terror)
+			error(&n->src, "case argument must be int, big, byte or string");
+		n->str = name;
+		pushlab(name, 0);
+		casecheck(n, t);
+		poplab();
+		return;
+	case Oalt:
+		n->str = name;
+		pushlab(name, 0);
+		for(c = n->right; c != nil; c = c->right){
+			pushscope();
+			for(lab = c->left->left; lab != nil; lab = lab->right){
+				l = lab->left;
+				if(l->op == Owild){
+					continue;
+				}
+				if(l->op == Odas && l->right->op == Orcv || l->op == Oas && l->right->op == Orcv || l->op == Orcv || l->op == Osnd){
+					lab->left = echeck(l);
+					continue;
+				}
+				error(&l->src, "illegal alt label");
+			}
+			scheck(c->left->right);
+			popscope();
+		}
+		poplab();
+		return;
+	case Opick:
+		n->left = value(n->left);
+		t = n->left->ty;
+		if(t->kind != Tref || t->tof->kind != Tadt || t->tof->tags == nil){
+			if(t->kind != Terror)
+				error(&n->src, "pick argument must be a ref adt with pick fields");
+			for(c = n->right; c != nil; c = c->right){
+				pushscope();
+				scheck(c->left->right);
+				popscope();
+			}
+			return;
+		}
+		n->str = name;
+		pushlab(name, 0);
+		for(c = n->right; c != nil; c = c->right){
+			Type *tagty = nil;
+			int ntags = 0;
+			for(lab = c->left->left; lab != nil; lab = lab->right){
+				l = lab->left;
+				if(l->op == Owild)
+					continue;
+				if(l->op != Oname){
+					error(&l->src, "pick label must be a tag name");
+					continue;
+				}
+				d = namedot(t->tof->tags, l->decl->sym);
+				if(d == nil){
+					error(&l->src, "%s is not a pick tag of %s", l->decl->sym->name, typestr(t->tof));
+					continue;
+				}
+				l->decl = d;
+				l->val = d->tag;
+				l->ty = tint;
+				ntags++;
+				if(tagty == nil)
+					tagty = d->ty;
+				else if(tagty != d->ty)
+					tagty = t->tof;
+			}
+			pushscope();
+			if(n->decl != nil){
+				Type *vt;
+				if(ntags == 1 || tagty != nil && tagty != t->tof)
+					vt = mktype(Tref, tagty, nil);
+				else
+					vt = t;
+				sizetype(vt);
+				c->decl = newlocal(&n->decl->src, n->decl->sym, vt);
+			}
+			scheck(c->left->right);
+			popscope();
+		}
+		poplab();
+		return;
+	case Obreak:
+	case Ocont:
+		if(n->str != nil){
+			if(findlabel(n->str, n->op == Ocont) < 0)
+				error(&n->src, "%s %s not in enclosing %s", n->op == Obreak ? "break" : "continue", n->str,
+					n->op == Obreak ? "statement" : "loop");
+		}else if(n->op == Ocont){
+			int i, ok = 0;
+			for(i = 0; i < nlabels; i++)
+				if(labkind[i])
+					ok = 1;
+			if(!ok)
+				error(&n->src, "continue not in a loop");
+		}else if(nlabels == 0)
+			error(&n->src, "break not in a loop, case, alt or pick");
+		return;
+	case Oret:
+		t = curfn->fty->tof;
+		if(n->left == nil){
+			if(t != nil && t->kind != Tnone)
+				error(&n->src, "return of nothing from a fn of %s", typestr(t));
+			return;
+		}
+		n->left = value(n->left);
+		if(t == nil || t->kind == Tnone){
+			error(&n->src, "return of a value from a fn of no type");
+			return;
+		}
+		if(!tcompat(t, n->left, 0))
+			error(&n->src, "return type mismatch: %s and %s", typestr(t), typestr(n->left->ty));
+		else
+			n->left = assignto(t, n->left, "return");
+		return;
+	case Oexit:
+		return;
+	case Ospawn:
+		n->left = echeck(n->left);
+		if(n->left->op != Ocall)
+			error(&n->src, "spawn needs a function call");
+		else if(n->left->ty->kind != Tnone && n->left->ty->kind != Terror)
+			error(&n->src, "cannot spawn a function that returns a value");
+		return;
+	case Oraise:
+		if(n->left != nil){
+			n->left = value(n->left);
+			if(n->left->ty->kind != Tstring && n->left->ty->kind != Texception && n->left->ty->kind != Terror)
+				error(&n->src, "raise needs a string or exception");
+		}
+		return;
+	case Oexstmt:
+		pushscope();
+		scheck(n->left);
+		popscope();
+		d = newlocal(n->decl != nil ? &n->decl->src : &n->src, nil, tstring);
+		if(n->decl != nil)
+			d->sym = n->decl->sym;
+		n->decl = d;
+		for(c = n->right; c != nil; c = c->right){
+			for(lab = c->left->left; lab != nil; lab = lab->right){
+				l = lab->left;
+				if(l->op == Owild)
+					continue;
+				lab->left = fold(value(l));
+				if(!isconst(lab->left) || lab->left->ty->kind != Tstring)
+					error(&l->src, "exception label must be a string constant");
+			}
+			pushscope();
+			if(d->sym != nil)
+				install(d);
+			scheck(c->left->right);
+			popscope();
+		}
+		return;
+	}
+	l = echeck(n);
+	if(l != n)
+		*n = *l;
+	if(n->op == Ocall || n->op == Oas || n->op == Odas || n->op >= Oaddas && n->op <= Osnd || n->op == Oinc || n->op == Odec || n->op == Opreinc || n->op == Opredec || n->op == Orcv)
+		return;
+	if(n->ty != nil && n->ty->kind == Terror)
+		return;
+	error(&n->src, "expression has no effect");
+}
+
+
+/* type check the body of function d */
+void
+fncheck(Decl *d)
+{
+	Decl *a, *na, *h, **l;
+
+	curfn = d;
+	lastlocal = nil;
+	d->locals = nil;
+	nlabels = 0;
+	pushscope();
+	h = nil;
+	l = &h;
+	for(a = d->fty->ids; a != nil; a = a->next){
+		na = mkdecl(&a->src, Darg, a->ty, a->sym);
+		na->offset = a->offset;
+		na->implicit = a->implicit;
+		if(a->sym != nil)
+			install(na);
+		*l = na;
+		l = &na->next;
+	}
+	d->args = h;
+	pushscope();
+	slist(d->body->left);
+	popscope();
+	popscope();
+	curfn = nil;
+}

@@ -1,0 +1,433 @@
+#include <u.h>
+#include <lib9.h>
+#include "limbo.h"
+
+/*
+ * Scopes and top-level declarations.
+ * A symbol's decl is its innermost visible declaration; each scope
+ * remembers what it installed so popscope can restore the outer ones.
+ */
+
+int	scope;
+Decl*	nildecl;
+Decl*	impdecl;
+Decl*	globals;
+Decl*	modules;
+Decl*	fns;
+int	nfns;
+Decl*	curfn;
+long	mpsize;
+
+static	Decl*	scopes[MaxScope];
+static	Decl*	lastglobal;
+static	Decl*	lastfn;
+
+void
+declinit(void)
+{
+	nildecl = mkdecl(nil, Dglobal, tany, enter("nil", 0));
+}
+
+void
+pushscope(void)
+{
+	if(scope >= MaxScope-1)
+		fatal("scopes nested too deeply");
+	scopes[++scope] = nil;
+}
+
+void
+popscope(void)
+{
+	Decl *d;
+
+	for(d = scopes[scope]; d != nil; d = d->snext){
+		if(d->sym != nil)
+			d->sym->decl = d->old;
+	}
+	scope--;
+}
+
+/* make d visible in the current scope */
+void
+install(Decl *d)
+{
+	Decl *o;
+
+	if(d->sym == nil)
+		return;
+	o = d->sym->decl;
+	if(o != nil && o->scope == scope && scope > 0 || o != nil && o->scope == scope && o != d && scope == 0 && o->store != Dundef){
+		error(&d->src, "redeclaration of %s", d->sym->name);
+	}
+	d->old = o;
+	d->scope = scope;
+	d->sym->decl = d;
+	d->snext = scopes[scope];
+	scopes[scope] = d;
+}
+
+static void
+addglobal(Decl *d)
+{
+	d->store = Dglobal;
+	if(lastglobal == nil)
+		globals = d;
+	else
+		lastglobal->next2 = d;
+	lastglobal = d;
+}
+
+static void
+addfn(Decl *d)
+{
+	if(lastfn == nil)
+		fns = d;
+	else
+		lastfn->next2 = d;
+	lastfn = d;
+	d->fnix = nfns++;
+}
+
+/* resolve the member types of a module with its own names visible */
+static void
+resolvemod(Type *t)
+{
+	Decl *d;
+
+	if(t->resolving)
+		return;
+	pushscope();
+	for(d = t->ids; d != nil; d = d->next)
+		if(d->store == Dtype || d->store == Dconst)
+			install(d);
+	resolve(t);
+	for(d = t->ids; d != nil; d = d->next){
+		if(d->store == Dtype && d->ty != nil){
+			d->ty = resolve(d->ty);
+			sizetype(d->ty);
+			if(d->ty->kind == Tadt)
+				adtmembers(d->ty);
+		}
+		if(d->store == Dconst)
+			constdecl(d, d->init0, d->iota);
+	}
+	for(d = t->ids; d != nil; d = d->next)
+		if(d->ty != nil)
+			sizetype(d->ty);
+	popscope();
+}
+
+/* the member functions of an adt get the adt as their dot */
+void
+adtmembers(Type *t)
+{
+	Decl *d;
+	int i;
+
+	for(d = t->ids; d != nil; d = d->next){
+		d->dot = t->decl;
+		if(d->store == Dfn)
+			sizetype(d->ty);
+	}
+	i = 0;
+	for(d = t->tags; d != nil; d = d->next){
+		d->dot = t->decl;
+		d->tag = i++;
+		if(d->ty->decl == nil || d->ty->decl->tag > d->tag)
+			d->ty->decl = d;
+	}
+}
+
+/* evaluate the constant declaration d = e (iota is the index i) */
+void
+constdecl(Decl *d, Node *e, int i)
+{
+	Node *n;
+	Decl *iota;
+
+	if(e == nil)
+		return;
+	if(d->init != nil)
+		return;
+	pushscope();
+	iota = mkdecl(&d->src, Dconst, tint, enter("iota", 0));
+	n = mkn(Oconst, nil, nil);
+	n->ty = tint;
+	n->val = i;
+	iota->init = n;
+	install(iota);
+	n = copytree(e);
+	n = fold(echeck(n));
+	popscope();
+	if(n->op != Oconst && n->op != Oadtcon && n->op != Otuple && n->ty->kind != Terror){
+		error(&d->src, "%s: con must be a constant", d->sym->name);
+		n = mkn(Oconst, nil, nil);
+		n->ty = tint;
+	}
+	d->init = n;
+	d->ty = n->ty;
+}
+
+/* is t (unresolved) the name of a module type */
+static int
+ismodtype(Type *t)
+{
+	Decl *d;
+
+	if(t == nil || t->kind != Tid)
+		return 0;
+	d = lookup(t->tsym);
+	return d != nil && d->store == Dtype && d->ty != nil && d->ty->kind == Tmodule;
+}
+
+/* a top-level 'ids: type [= init];' */
+static void
+vardecl1(Node *n)
+{
+	Decl *d;
+
+	n->tyarg = resolve(n->tyarg);
+	sizetype(n->tyarg);
+	for(d = n->ids; d != nil; d = d->next){
+		d->ty = n->tyarg;
+		install(d);
+		addglobal(d);
+	}
+	if(n->left != nil){
+		n->left = fold(echeck(n->left));
+		if(!tcompat(n->tyarg, n->left, 0))
+			error(&n->src, "type clash in initialization of %s: %s = %s",
+				n->ids->sym->name, typestr(n->tyarg), typestr(n->left->ty));
+		else{
+			n->left = assignto(n->tyarg, n->left, "initialization");
+			for(d = n->ids; d != nil; d = d->next)
+				d->init0 = n->left;
+		}
+	}
+}
+
+/* process the top-level declarations of the program */
+void
+declare(Node *tree)
+{
+	Node *n, *t;
+	Decl *d, *ids;
+	int i;
+
+	/* pass 1: types, so they can be used before they are declared */
+	for(t = tree; t != nil; t = t->right){
+		n = t->left;
+		if(n->op != Otypedecl)
+			continue;
+		for(d = n->ids; d != nil; d = d->next){
+			install(d);
+			if(n->ty->kind == Tmodule){
+				d->next2 = modules;
+				modules = d;
+			}
+		}
+	}
+	/* the module being implemented shares its names with the file */
+	if(impsym != nil){
+		d = impsym->decl;
+		if(d != nil && d->store == Dtype && d->ty->kind == Tmodule){
+			impdecl = d;
+			d->isimp = 1;
+			for(ids = d->ty->ids; ids != nil; ids = ids->next)
+				if(ids->store == Dtype || ids->store == Dconst || ids->store == Dfn)
+					install(ids);
+		}
+	}
+	/* pass 2: modules, then module variables and imports, then the other types */
+	for(t = tree; t != nil; t = t->right){
+		n = t->left;
+		if(n->op == Otypedecl && n->ty->kind == Tmodule)
+			resolvemod(n->ty);
+	}
+	for(t = tree; t != nil; t = t->right){
+		n = t->left;
+		if(n->op == Ovardecl && ismodtype(n->tyarg)){
+			vardecl1(n);
+			n->flags |= Ndone;
+		}else if(n->op == Oimport){
+			importdecl(n);
+			n->flags |= Ndone;
+		}
+	}
+	for(t = tree; t != nil; t = t->right){
+		n = t->left;
+		if(n->op != Otypedecl || n->ty->kind == Tmodule)
+			continue;
+		for(d = n->ids; d != nil; d = d->next){
+			d->ty = resolve(d->ty);
+			sizetype(d->ty);
+			if(d->ty->kind == Tadt){
+				adtmembers(d->ty);
+				for(ids = d->ty->ids; ids != nil; ids = ids->next)
+					if(ids->store == Dconst)
+						constdecl(ids, ids->init0, ids->iota);
+			}
+		}
+	}
+	/* pass 3: constants, variables, functions, in order */
+	for(t = tree; t != nil; t = t->right){
+		n = t->left;
+		switch(n->op){
+		case Oconst_decl:
+			i = 0;
+			for(d = n->ids; d != nil; d = d->next){
+				constdecl(d, n->left, i++);
+				install(d);
+			}
+			break;
+		case Oexcept:
+			for(d = n->ids; d != nil; d = d->next){
+				d->ty = resolve(d->ty);
+				install(d);
+			}
+			break;
+		case Ovardecl:
+			if(!(n->flags & Ndone))
+				vardecl1(n);
+			break;
+		case Odecl:
+			n->left = echeck(n->left);
+			n->left = fold(n->left);
+			for(d = n->ids; d != nil; d = d->next){
+				d->ty = dastype(n->left->ty);
+				d->init0 = n->left;
+				install(d);
+				addglobal(d);
+			}
+			break;
+		case Oimport:
+			if(!(n->flags & Ndone))
+				importdecl(n);
+			break;
+		case Ofunc:
+			fndecl(n);
+			break;
+		}
+	}
+	if(impdecl != nil){
+		for(d = impdecl->ty->ids; d != nil; d = d->next)
+			if(d->store == Dfn && d->body == nil && d->pc == nil && !d->defined)
+				error(&d->src, "function %s not defined", d->sym->name);
+		for(d = impdecl->ty->ids; d != nil; d = d->next){
+			if(d->store != Dtype || d->ty->kind != Tadt)
+				continue;
+			for(ids = d->ty->ids; ids != nil; ids = ids->next)
+				if(ids->store == Dfn && !ids->defined)
+					error(&ids->src, "function %s.%s not defined", d->sym->name, ids->sym->name);
+		}
+	}
+}
+
+/* 'ids: import m;' makes the members named visible */
+void
+importdecl(Node *n)
+{
+	Decl *d, *m, *md;
+	Type *mt;
+
+	n->left = echeck(n->left);
+	mt = n->left->ty;
+	if(mt->kind != Tmodule){
+		error(&n->src, "%s is not a module", n->left->str != nil ? n->left->str : "expression");
+		return;
+	}
+	m = n->left->decl;
+	for(d = n->ids; d != nil; d = d->next){
+		md = namedot(mt->ids, d->sym);
+		if(md == nil){
+			error(&d->src, "%s is not a member of %s", d->sym->name, mt->decl->sym->name);
+			continue;
+		}
+		d->store = Dimport;
+		d->link = nil;
+		d->ty = md->ty;
+		d->imported = md;
+		d->eimport = m;
+		if(md->store == Dtype){
+			/* types are simply visible; remember the module for method calls */
+			d->store = Dtype;
+			if(md->ty->kind == Tadt)
+				md->ty->impmod = m;
+		}else if(md->store == Dconst){
+			d->store = Dconst;
+			d->init = md->init;
+		}
+		install(d);
+	}
+}
+
+/* a function definition: name(args) or adt.name(args) */
+void
+fndecl(Node *n)
+{
+	Decl *d, *md, *ad;
+	Type *ft, *at;
+
+	d = n->decl;
+	ft = resolve(n->tyarg);
+	n->tyarg = ft;
+	sizetype(ft);
+	md = nil;
+	if(n->str != nil){
+		/* adt member */
+		ad = enter(n->str, 0)->decl;
+		if(ad == nil || ad->store != Dtype || ad->ty->kind != Tadt){
+			error(&n->src, "%s is not an adt", n->str);
+			return;
+		}
+		at = ad->ty;
+		md = namedot(at->ids, d->sym);
+		if(md == nil || md->store != Dfn){
+			error(&d->src, "%s is not a member function of %s", d->sym->name, n->str);
+			return;
+		}
+	}else{
+		md = d->sym->decl;
+		if(impdecl != nil && (md = namedot(impdecl->ty->ids, d->sym)) != nil && md->store == Dfn)
+			;
+		else if(md != nil && md->scope == 0 && md->store != Dundef && md->store != Dimport){
+			if(md->store == Dfn && md->defined)
+				error(&d->src, "redeclaration of function %s", d->sym->name);
+			else if(md->store != Dfn)
+				error(&d->src, "redeclaration of %s", d->sym->name);
+			md = nil;
+		}else
+			md = nil;
+	}
+	if(md != nil){
+		if(md->defined)
+			error(&d->src, "redeclaration of function %s", md->dot != nil && md->dot->ty->kind == Tadt ? md->sym->name : md->sym->name);
+		if(!tequal(md->ty, ft))
+			error(&d->src, "type mismatch: %s defined as %s declared as %s", d->sym->name, typestr(ft), typestr(md->ty));
+		md->defined = 1;
+		md->body = n->left;
+		md->fty = ft;
+		md->src = d->src;
+		n->decl = md;
+		addfn(md);
+		return;
+	}
+	d->store = Dfn;
+	d->ty = ft;
+	d->fty = ft;
+	d->defined = 1;
+	d->body = n->left;
+	install(d);
+	addfn(d);
+}
+
+/* the type a variable declared with := gets */
+Type*
+dastype(Type *t)
+{
+	if(t == tany){
+		return terror;
+	}
+	return t;
+}

@@ -1,0 +1,1180 @@
+#include <u.h>
+#include <lib9.h>
+#include "limbo.h"
+
+/*
+ * Expression code generation.
+ * eaddr(n) gives an operand holding n's value (computing it into a
+ * temporary when needed); ecomto(n, d) evaluates n into d;
+ * bcom(n, t, l) branches (adding to patch list l) when n == t.
+ */
+
+Ldtmod	ldtmods[64];
+int	nldtmods;
+
+static	void	callcom(Node*, Addr*, int);
+
+/* the import table of module type m */
+int
+ldtindex(Decl *m)
+{
+	int i;
+
+	for(i = 0; i < nldtmods; i++)
+		if(ldtmods[i].mod == m || ldtmods[i].mod->ty == m->ty)
+			return i;
+	if(nldtmods >= nelem(ldtmods))
+		fatal("too many modules");
+	ldtmods[nldtmods].mod = m;
+	ldtmods[nldtmods].nfns = 0;
+	return nldtmods++;
+}
+
+/* the index of function f in the import table of module m */
+static int
+ldtfn(Decl *m, Decl *f)
+{
+	Ldtmod *l;
+	int i;
+
+	l = &ldtmods[ldtindex(m)];
+	for(i = 0; i < l->nfns; i++)
+		if(l->fns[i] == f)
+			return i;
+	if(l->nfns >= nelem(l->fns))
+		fatal("too many functions imported from %s", m->sym->name);
+	l->fns[l->nfns] = f;
+	return l->nfns++;
+}
+
+static Decl*
+modtypedecl(Type *t)
+{
+	return t->decl;
+}
+
+static int
+fitsimm(vlong v)
+{
+	return v >= -(1<<29) && v < (1<<29);
+}
+
+/* is n computable without code (a constant or a variable) */
+static int
+simple(Node *n)
+{
+	switch(n->op){
+	case Oconst:
+		return 1;
+	case Oname:
+		return n->decl == nildecl || n->decl->store == Dglobal || n->decl->store == Dlocal || n->decl->store == Darg;
+	}
+	return 0;
+}
+
+static Addr
+tempfor(Type *t)
+{
+	if(t->kind == Tadtpick)
+		t = t->decl->dot->ty;
+	return talloc(t);
+}
+
+Addr
+decladdr(Decl *d)
+{
+	if(d == nildecl)
+		return mpnil();
+	if(d->store == Dglobal)
+		return amp(d->offset);
+	return afp(d->offset);
+}
+
+/* put the pointer value at a in a direct slot so it can be used with aind */
+static Addr
+direct(Addr a, Type *t)
+{
+	Addr r;
+
+	if(isdirect(a))
+		return a;
+	r = talloc(t);
+	move(t, a, r);
+	return r;
+}
+
+Addr
+midaddr(Addr a, Type *t)
+{
+	Addr r;
+
+	if(ismiddle(a))
+		return a;
+	r = talloc(t);
+	move(t, a, r);
+	return r;
+}
+
+/* a memory operand for the value at a (immediates are copied) */
+Addr
+memaddr(Addr a, Type *t)
+{
+	Addr r;
+
+	if(a.mode != Aimm)
+		return a;
+	r = talloc(t->kind == Tany ? tint : t);
+	move(t->kind == Tany ? tint : t, a, r);
+	return r;
+}
+
+static int
+indop(Type *t)
+{
+	switch(t->kind){
+	case Tbyte:	return IINDB;
+	case Treal:	return IINDF;
+	case Tbig:	return IINDL;
+	case Tadt: case Ttuple: case Tadtpick: case Texception:
+		if(t->kind == Texception && t->cons)
+			return IINDW;
+		return IINDX;
+	}
+	return IINDW;
+}
+
+/* operand for element n (Oindex on an array) */
+static Addr
+indexaddr(Node *n)
+{
+	Addr a, i, t;
+
+	a = eaddr(n->left);
+	i = eaddr(n->right);
+	if(n->right->ty->kind == Tbyte){
+		t = talloc(tint);
+		emit2(ICVTBW, i, t);
+		i = t;
+	}else if(n->right->ty->kind == Tbig){
+		t = talloc(tint);
+		emit2(ICVTLW, i, t);
+		i = t;
+	}
+	t = talloc(tint);
+	emit(indop(n->left->ty->tof), a, t, i);
+	return aind(t, 0);
+}
+
+/* operand for a field d of value or reference l */
+static Addr
+fieldaddr(Node *l, long off)
+{
+	Addr a;
+
+	a = eaddr(l);
+	if(l->ty->kind == Tref){
+		a = direct(a, l->ty);
+		return aind(a, off);
+	}
+	if(a.mode == Aimm)
+		fatal("field of immediate");
+	return aoff(a, off);
+}
+
+Addr
+eaddr(Node *n)
+{
+	Addr a;
+	Decl *d;
+
+	sizetype(n->ty);
+	switch(n->op){
+	case Oconst:
+		switch(n->ty->kind){
+		case Tint:
+		case Tbyte:
+			if(fitsimm(n->val))
+				return aimm(n->val);
+			return mpword(n->val);
+		case Tbig:
+			return mpbig(n->val);
+		case Treal:
+			return mpreal(n->rval);
+		case Tstring:
+			return mpstring(n->str, n->slen);
+		}
+		break;
+	case Oname:
+		d = n->decl;
+		if(d == nildecl)
+			return mpnil();
+		if(d->store == Dglobal || d->store == Dlocal || d->store == Darg)
+			return decladdr(d);
+		break;
+	case Odot:
+		if(n->decl->store == Dfield)
+			return fieldaddr(n->left, n->decl->offset);
+		break;
+	case Oind:
+		return fieldaddr(n->left, 0);
+	case Oindex:
+		if(n->left->ty->kind == Tarray)
+			return indexaddr(n);
+		break;
+	}
+	a = tempfor(n->ty);
+	ecomto(n, a);
+	return a;
+}
+
+static int
+arithop(int op, Type *t)
+{
+	int c;
+	static int ops[][4] = {
+		/* word byte real big */
+		{IADDW, IADDB, IADDF, IADDL},
+		{ISUBW, ISUBB, ISUBF, ISUBL},
+		{IMULW, IMULB, IMULF, IMULL},
+		{IDIVW, IDIVB, IDIVF, IDIVL},
+		{IMODW, IMODB, -1, IMODL},
+		{IANDW, IANDB, -1, IANDL},
+		{IORW, IORB, -1, IORL},
+		{IXORW, IXORB, -1, IXORL},
+		{ISHLW, ISHLB, -1, ISHLL},
+		{ISHRW, ISHRB, -1, ISHRL},
+		{IEXPW, -1, IEXPF, IEXPL},
+	};
+
+	c = opclass(t);
+	switch(op){
+	case Oadd: case Oaddas: return ops[0][c];
+	case Osub: case Osubas: return ops[1][c];
+	case Omul: case Omulas: return ops[2][c];
+	case Odiv: case Odivas: return ops[3][c];
+	case Omod: case Omodas: return ops[4][c];
+	case Oand: case Oandas: return ops[5][c];
+	case Oor: case Ooras: return ops[6][c];
+	case Oxor: case Oxoras: return ops[7][c];
+	case Olsh: case Olshas: return ops[8][c];
+	case Orsh: case Orshas: return ops[9][c];
+	case Oexp: case Oexpas: return ops[10][c];
+	}
+	return -1;
+}
+
+/* branch op for comparison op on type t; neg inverts the sense */
+int
+cmpop(int op, Type *t, int neg)
+{
+	int k;
+	static int ops[6][6] = {
+		/*	eq	ne	lt	le	gt	ge */
+		/* w */	{IBEQW, IBNEW, IBLTW, IBLEW, IBGTW, IBGEW},
+		/* b */	{IBEQB, IBNEB, IBLTB, IBLEB, IBGTB, IBGEB},
+		/* f */	{IBEQF, IBNEF, IBLTF, IBLEF, IBGTF, IBGEF},
+		/* l */	{IBEQL, IBNEL, IBLTL, IBLEL, IBGTL, IBGEL},
+		/* c */	{IBEQC, IBNEC, IBLTC, IBLEC, IBGTC, IBGEC},
+	};
+	int r;
+
+	if(t->kind == Tstring)
+		r = 4;
+	else
+		r = opclass(t);
+	if(isptr(t) && t->kind != Tstring)
+		r = 0;
+	switch(op){
+	case Oeq:	k = neg ? 1 : 0; break;
+	case Oneq:	k = neg ? 0 : 1; break;
+	case Olt:	k = neg ? 5 : 2; break;
+	case Oleq:	k = neg ? 4 : 3; break;
+	case Ogt:	k = neg ? 3 : 4; break;
+	case Ogeq:	k = neg ? 2 : 5; break;
+	default:	fatal("cmpop %d", op); return 0;
+	}
+	return ops[r][k];
+}
+
+/* branch to a patch list when n's truth is t */
+void
+bcom(Node *n, int t, void **l)
+{
+	void *f;
+	Addr a, b;
+	Type *ty;
+	Inst *i;
+
+	cursrc = n->src;
+	switch(n->op){
+	case Oconst:
+		if((n->val != 0) == t)
+			*l = addpatch(*l, emit2(IJMP, anone(), anone()));
+		return;
+	case Onot:
+		bcom(n->left, !t, l);
+		return;
+	case Oandand:
+		if(t){
+			f = nil;
+			bcom(n->left, 0, &f);
+			bcom(n->right, 1, l);
+			patchlist(f, npc);
+		}else{
+			bcom(n->left, 0, l);
+			bcom(n->right, 0, l);
+		}
+		return;
+	case Ooror:
+		if(t){
+			bcom(n->left, 1, l);
+			bcom(n->right, 1, l);
+		}else{
+			f = nil;
+			bcom(n->left, 1, &f);
+			bcom(n->right, 0, l);
+			patchlist(f, npc);
+		}
+		return;
+	case Oeq: case Oneq: case Olt: case Oleq: case Ogt: case Ogeq:
+		ty = n->left->ty;
+		if(ty->kind == Tany)
+			ty = n->right->ty;
+		a = eaddr(n->left);
+		b = midaddr(eaddr(n->right), ty->kind == Tany ? tint : ty);
+		i = emit(cmpop(n->op, ty, !t), a, b, anone());
+		*l = addpatch(*l, i);
+		return;
+	}
+	a = eaddr(n);
+	i = emit(t ? IBNEW : IBEQW, a, aimm(0), anone());
+	*l = addpatch(*l, i);
+}
+
+static void
+convert(Type *from, Type *to, Addr s, Addr d)
+{
+	Addr t;
+	int f, k;
+
+	f = from->kind;
+	k = to->kind;
+	if(f == k){
+		move(to, s, d);
+		return;
+	}
+	switch(f){
+	case Tint:
+		switch(k){
+		case Tbyte:	emit2(ICVTWB, s, d); return;
+		case Treal:	emit2(ICVTWF, s, d); return;
+		case Tbig:	emit2(ICVTWL, s, d); return;
+		case Tstring:	emit2(ICVTWC, s, d); return;
+		}
+		break;
+	case Tbyte:
+		switch(k){
+		case Tint:	emit2(ICVTBW, s, d); return;
+		case Treal: case Tbig: case Tstring:
+			t = talloc(tint);
+			emit2(ICVTBW, s, t);
+			convert(tint, to, t, d);
+			return;
+		}
+		break;
+	case Treal:
+		switch(k){
+		case Tint:	emit2(ICVTFW, s, d); return;
+		case Tbig:	emit2(ICVTFL, s, d); return;
+		case Tstring:	emit2(ICVTFC, s, d); return;
+		case Tbyte:
+			t = talloc(tint);
+			emit2(ICVTFW, s, t);
+			emit2(ICVTWB, t, d);
+			return;
+		}
+		break;
+	case Tbig:
+		switch(k){
+		case Tint:	emit2(ICVTLW, s, d); return;
+		case Treal:	emit2(ICVTLF, s, d); return;
+		case Tstring:	emit2(ICVTLC, s, d); return;
+		case Tbyte:
+			t = talloc(tint);
+			emit2(ICVTLW, s, t);
+			emit2(ICVTWB, t, d);
+			return;
+		}
+		break;
+	case Tstring:
+		switch(k){
+		case Tint:	emit2(ICVTCW, s, d); return;
+		case Treal:	emit2(ICVTCF, s, d); return;
+		case Tbig:	emit2(ICVTCL, s, d); return;
+		case Tarray:	emit2(ICVTCA, s, d); return;
+		case Tbyte:
+			t = talloc(tint);
+			emit2(ICVTCW, s, t);
+			emit2(ICVTWB, t, d);
+			return;
+		}
+		break;
+	case Tarray:
+		if(k == Tstring){
+			emit2(ICVTAC, s, d);
+			return;
+		}
+		break;
+	}
+	fatal("can't convert %s to %s", kindname[f], kindname[k]);
+}
+
+/* the descriptor for one element of type t (arrays, channels) */
+Desc*
+elemdesc(Type *t)
+{
+	uchar map[64];
+
+	if(t->kind == Tadtpick)
+		t = t->decl->dot->ty;
+	sizetype(t);
+	if(t->kind == Tadt || t->kind == Ttuple || t->kind == Texception && !t->cons)
+		return tdesc(t);
+	memset(map, 0, sizeof map);
+	tmap(t, 0, map);
+	return mkdesc(t->size, map);
+}
+
+static int
+headop(Type *t)
+{
+	switch(t->kind){
+	case Tbyte:	return IHEADB;
+	case Tint:	return IHEADW;
+	case Treal:	return IHEADF;
+	case Tbig:	return IHEADL;
+	case Tadt: case Ttuple: case Tadtpick:
+		return IHEADMP;
+	}
+	return IHEADP;
+}
+
+static int
+consop(Type *t)
+{
+	switch(t->kind){
+	case Tbyte:	return ICONSB;
+	case Tint:	return ICONSW;
+	case Treal:	return ICONSF;
+	case Tbig:	return ICONSL;
+	case Tadt: case Ttuple: case Tadtpick:
+		return ICONSMP;
+	}
+	return ICONSP;
+}
+
+static void
+cons(Type *et, Addr v, Addr l)
+{
+	if(et->kind == Tadt || et->kind == Ttuple || et->kind == Tadtpick){
+		emit(ICONSMP, v, adesc(elemdesc(et)), l);
+		return;
+	}
+	emit2(consop(et), v, l);
+}
+
+/* fill the fields of adt/tuple value at d from the expression list e */
+static void
+fields(Decl *ids, Node *e, Addr d)
+{
+	Decl *x;
+
+	for(x = ids; x != nil; x = x->next)
+		if(x->ty != nil)
+			sizetype(x->ty);
+	for(; ids != nil && e != nil; ids = ids->next){
+		if(ids->store != Dfield)
+			continue;
+		ecomto(e->left, aoff(d, ids->offset));
+		e = e->right;
+	}
+}
+
+/* array initialisers */
+static void
+arrayinit(Node *n, Addr arr, Type *et)
+{
+	Node *e, *v, *lab;
+	Addr a, i, t, ea;
+	long k, lo, hi;
+	Inst *top, *br;
+
+	/* first the wildcard for every element */
+	for(e = n->right; e != nil; e = e->right){
+		v = e->left;
+		if(v->op != Oelem)
+			continue;
+		for(lab = v->left; lab != nil; lab = lab->right)
+			if(lab->left->op == Owild){
+				i = talloc(tint);
+				t = talloc(tint);
+				a = direct(arr, tarray(et));
+				emit2(IMOVW, aimm(0), i);
+				emit2(ILENA, a, t);
+				top = emit(IBGEW, i, t, anone());
+				ea = talloc(tint);
+				emit(indop(et), a, ea, i);
+				ecomto(v->right, aind(ea, 0));
+				emit(IADDW, aimm(1), i, i);
+				emit2(IJMP, anone(), apc(top->pc));
+				patch(top, npc);
+			}
+	}
+	k = 0;
+	for(e = n->right; e != nil; e = e->right){
+		v = e->left;
+		if(v->op != Oelem){
+			ea = talloc(tint);
+			emit(indop(et), arr, ea, aimm(k));
+			ecomto(v, aind(ea, 0));
+			k++;
+			continue;
+		}
+		for(lab = v->left; lab != nil; lab = lab->right){
+			if(lab->left->op == Owild)
+				continue;
+			if(lab->left->op == Orange){
+				lo = lab->left->left->val;
+				hi = lab->left->right->val;
+			}else if(isconst(lab->left))
+				lo = hi = lab->left->val;
+			else{
+				ea = talloc(tint);
+				emit(indop(et), arr, ea, eaddr(lab->left));
+				ecomto(v->right, aind(ea, 0));
+				continue;
+			}
+			for(k = lo; k <= hi; k++){
+				ea = talloc(tint);
+				emit(indop(et), arr, ea, aimm(k));
+				ecomto(v->right, aind(ea, 0));
+			}
+			k = hi + 1;
+		}
+	}
+	USED(br);
+}
+
+/* the number of elements an initialiser list needs */
+long
+initcount(Node *n)
+{
+	Node *e, *v, *lab;
+	long k, max;
+
+	k = 0;
+	max = 0;
+	for(e = n; e != nil; e = e->right){
+		v = e->left;
+		if(v->op != Oelem){
+			k++;
+			if(k > max)
+				max = k;
+			continue;
+		}
+		for(lab = v->left; lab != nil; lab = lab->right){
+			if(lab->left->op == Orange)
+				k = lab->left->right->val + 1;
+			else if(isconst(lab->left))
+				k = lab->left->val + 1;
+			if(k > max)
+				max = k;
+		}
+	}
+	return max;
+}
+
+Type*
+tarray(Type *et)
+{
+	Type *t;
+
+	t = mktype(Tarray, et, nil);
+	sizetype(t);
+	return t;
+}
+
+static void
+newobj(Node *n, Addr d)
+{
+	Type *t;
+	Addr p;
+	Node *l;
+
+	l = n->left;
+	t = n->ty->tof;
+	p = talloc(n->ty);
+	if(n->flags & Nnew){
+		emit2(INEW, adesc(tdesc(t)), p);
+		move(n->ty, p, d);
+		return;
+	}
+	if(l->op == Opickcon){
+		sizetype(t);
+		emit2(INEW, adesc(tdesc(t)), p);
+		emit2(IMOVW, aimm(l->decl != nil && l->decl->store == Dtag ? l->decl->tag : t->decl->tag), aind(p, 0));
+		{
+			Node *e = l->right;
+			Decl *ids;
+			for(ids = t->decl->dot->ty->ids; ids != nil && e != nil; ids = ids->next){
+				if(ids->store != Dfield)
+					continue;
+				ecomto(e->left, aind(p, ids->offset));
+				e = e->right;
+			}
+			fields(t->ids, e, aind(p, 0));
+		}
+		move(n->ty, p, d);
+		return;
+	}
+	emit2(INEW, adesc(tdesc(t)), p);
+	if(l->op == Oadtcon)
+		fields(t->ids, l->right, aind(p, 0));
+	else
+		ecomto(l, aind(p, 0));
+	move(n->ty, p, d);
+}
+
+/* increment or decrement the lvalue n by one */
+static void
+incdec(Node *n, int op, Addr *old)
+{
+	Addr a, one;
+	Type *t;
+
+	t = n->ty;
+	a = lvaddr(n->left);
+	if(t->kind == Tbig)
+		one = mpbig(1);
+	else if(t->kind == Treal)
+		one = mpreal(1.0);
+	else
+		one = aimm(1);
+	if(old != nil)
+		move(t, a, *old);
+	if(!ismiddle(a)){
+		emit2(op == Oinc || op == Opreinc ? arithop(Oadd, t) : arithop(Osub, t), one, a);
+		return;
+	}
+	emit(op == Oinc || op == Opreinc ? arithop(Oadd, t) : arithop(Osub, t), one, a, a);
+}
+
+void
+ecomto(Node *n, Addr d)
+{
+	Addr l, r, t;
+	Type *ty;
+	void *f;
+	Node *e;
+	int op;
+	long k;
+
+	cursrc = n->src;
+	ty = n->ty;
+	sizetype(ty);
+	switch(n->op){
+	case Oconst:
+	case Oname:
+		move(ty, eaddr(n), d);
+		return;
+	case Odot:
+	case Oind:
+		if(n->op == Odot && n->decl->store != Dfield)
+			break;
+		move(ty, eaddr(n), d);
+		return;
+	case Oindex:
+		if(n->left->ty->kind == Tstring){
+			l = eaddr(n->left);
+			r = midaddr(eaddr(n->right), tint);
+			emit(IINDC, l, r, d);
+			return;
+		}
+		move(ty, eaddr(n), d);
+		return;
+	case Oadd: case Osub: case Omul: case Odiv: case Omod:
+	case Oand: case Oor: case Oxor: case Olsh: case Orsh: case Oexp:
+		l = eaddr(n->left);
+		r = eaddr(n->right);
+		if(ty->kind == Tstring){
+			l = midaddr(l, ty);
+			emit(IADDC, r, l, d);
+			return;
+		}
+		if((n->op == Olsh || n->op == Orsh || n->op == Oexp) && ty->kind != Tint){
+			l = midaddr(l, ty);
+			emit(arithop(n->op, ty), r, l, d);
+			return;
+		}
+		l = midaddr(l, ty);
+		emit(arithop(n->op, ty), r, l, d);
+		return;
+	case Oeq: case Oneq: case Olt: case Oleq: case Ogt: case Ogeq:
+	case Oandand: case Ooror: case Onot:
+		f = nil;
+		t = isdirect(d) ? d : talloc(tint);
+		emit2(IMOVW, aimm(1), t);
+		bcom(n, 1, &f);
+		emit2(IMOVW, aimm(0), t);
+		patchlist(f, npc);
+		move(tint, t, d);
+		return;
+	case Oneg:
+		l = eaddr(n->left);
+		switch(ty->kind){
+		case Treal:
+			emit2(INEGF, l, d);
+			return;
+		case Tbig:
+			emit(ISUBL, l, mpbig(0), d);
+			return;
+		case Tbyte:
+			emit(ISUBB, l, aimm(0), d);
+			return;
+		}
+		emit(ISUBW, l, aimm(0), d);
+		return;
+	case Ocom:
+		l = eaddr(n->left);
+		switch(ty->kind){
+		case Tbig:
+			emit(IXORL, l, mpbig(-1), d);
+			return;
+		case Tbyte:
+			emit(IXORB, l, aimm(0xff), d);
+			return;
+		}
+		emit(IXORW, l, aimm(-1), d);
+		return;
+	case Ocast:
+		l = eaddr(n->left);
+		convert(n->left->ty, ty, l, d);
+		return;
+	case Olen:
+		l = eaddr(n->left);
+		switch(n->left->ty->kind){
+		case Tstring:	emit2(ILENC, l, d); return;
+		case Tarray:	emit2(ILENA, l, d); return;
+		case Tlist:	emit2(ILENL, l, d); return;
+		}
+		break;
+	case Ohd:
+		l = eaddr(n->left);
+		if(headop(ty) == IHEADMP){
+			emit(IHEADMP, l, adesc(elemdesc(ty)), d);
+			return;
+		}
+		emit2(headop(ty), l, d);
+		return;
+	case Otl:
+		l = eaddr(n->left);
+		emit2(ITAIL, l, d);
+		return;
+	case Otagof:
+		l = direct(eaddr(n->left), n->left->ty);
+		emit2(IMOVW, aind(l, 0), d);
+		return;
+	case Ocons:
+		l = eaddr(n->left);
+		if(isdirect(d) && !sameaddr(d, l)){
+			ecomto(n->right, d);
+			cons(ty->tof, l, d);
+			return;
+		}
+		t = talloc(ty);
+		ecomto(n->right, t);
+		cons(ty->tof, l, t);
+		move(ty, t, d);
+		return;
+	case Olist:
+		t = talloc(ty);
+		move(ty, mpnil(), t);
+		{
+			Node *v[1024];
+			int i, nv;
+			nv = 0;
+			for(e = n->left; e != nil && nv < nelem(v); e = e->right)
+				v[nv++] = e->left;
+			for(i = nv-1; i >= 0; i--)
+				cons(ty->tof, eaddr(v[i]), t);
+		}
+		move(ty, t, d);
+		return;
+	case Otuple:
+	case Oadtcon:
+		if(d.mode == Aimm)
+			fatal("tuple to immediate");
+		fields(ty->kind == Ttuple ? ty->ids : ty->ids, n->op == Otuple ? n->left : n->right, d);
+		return;
+	case Oref:
+		newobj(n, d);
+		return;
+	case Oload:
+		l = eaddr(n->left);
+		emit(ILOAD, l, aimm(ldtindex(modtypedecl(ty))), d);
+		return;
+	case Oarrayz:
+		l = eaddr(n->left);
+		emit(INEWA, l, adesc(elemdesc(n->tyarg)), d);
+		return;
+	case Oarray:
+		t = talloc(ty);
+		if(n->left != nil)
+			l = eaddr(n->left);
+		else{
+			k = initcount(n->right);
+			l = aimm(k);
+		}
+		emit(INEWA, l, adesc(elemdesc(ty->tof)), t);
+		arrayinit(n, t, ty->tof);
+		move(ty, t, d);
+		return;
+	case Ochan:
+		l = n->left != nil ? eaddr(n->left) : aimm(0);
+		switch(ty->tof->kind){
+		case Tbyte:	op = INEWCB; break;
+		case Tint:	op = INEWCW; break;
+		case Treal:	op = INEWCF; break;
+		case Tbig:	op = INEWCL; break;
+		case Tadt: case Ttuple: case Tadtpick:
+			sizetype(ty->tof);
+			{
+				uchar map[256];
+				int i, hp = 0;
+				memset(map, 0, sizeof map);
+				tmap(ty->tof, 0, map);
+				for(i = 0; i < sizeof map; i++)
+					if(map[i])
+						hp = 1;
+				if(hp)
+					emit(INEWCMP, adesc(elemdesc(ty->tof)), midaddr(l, tint), d);
+				else
+					emit(INEWCM, aimm(ty->tof->size), midaddr(l, tint), d);
+			}
+			return;
+		default:	op = INEWCP; break;
+		}
+		emit(op, anone(), midaddr(l, tint), d);
+		return;
+	case Orcv:
+		l = eaddr(n->left);
+		emit2(IRECV, l, d);
+		return;
+	case Osnd:
+		r = memaddr(eaddr(n->right), n->right->ty);
+		l = eaddr(n->left);
+		emit2(ISEND, r, l);
+		move(ty, r, d);
+		return;
+	case Ocall:
+		callcom(n, &d, 0);
+		return;
+	case Oslice:
+		{
+			Addr lo, hi;
+			Node *ln;
+
+			ln = n->left;
+			ecomto(ln, d);
+			lo = eaddr(n->right->left);
+			if(n->right->right != nil)
+				hi = eaddr(n->right->right);
+			else{
+				hi = talloc(tint);
+				emit2(ty->kind == Tstring ? ILENC : ILENA, d, hi);
+			}
+			hi = midaddr(hi, tint);
+			emit(ty->kind == Tstring ? ISLICEC : ISLICEA, lo, hi, d);
+			return;
+		}
+	case Oinc:
+	case Odec:
+		incdec(n, n->op, &d);
+		return;
+	case Opreinc:
+	case Opredec:
+		incdec(n, n->op, nil);
+		move(ty, eaddr(n->left), d);
+		return;
+	case Oas:
+	case Oaddas: case Osubas: case Omulas: case Odivas: case Omodas: case Oexpas:
+	case Oandas: case Ooras: case Oxoras: case Olshas: case Orshas:
+		assigncom(n);
+		if(n->left->op != Otuple)
+			move(ty, eaddr(n->left), d);
+		return;
+	}
+	fatal("ecomto: can't compile op %d", n->op);
+}
+
+/* operand for assignment to lvalue n (not strings indexes, slices, tuples) */
+Addr
+lvaddr(Node *n)
+{
+	switch(n->op){
+	case Oname:
+		return decladdr(n->decl);
+	case Odot:
+		return fieldaddr(n->left, n->decl->offset);
+	case Oind:
+		return fieldaddr(n->left, 0);
+	case Oindex:
+		return indexaddr(n);
+	}
+	fatal("lvaddr: op %d", n->op);
+	return anone();
+}
+
+/* does evaluating n read the lvalue location of l (so a direct store could clobber it) */
+static int
+mayalias(Node *n)
+{
+	return n->op == Otuple || n->op == Oadtcon;
+}
+
+/* compile an assignment (also op=) for its effect */
+void
+assigncom(Node *n)
+{
+	Node *l, *r, *e;
+	Addr a, v, t, i;
+	Decl *id;
+	int op;
+
+	l = n->left;
+	r = n->right;
+	cursrc = n->src;
+	if(n->op != Oas){
+		/* l op= r */
+		if(l->ty->kind == Tstring){
+			a = lvaddr(l);
+			v = eaddr(r);
+			t = midaddr(a, tstring);
+			emit(IADDC, v, t, a);
+			return;
+		}
+		a = lvaddr(l);
+		v = eaddr(r);
+		op = arithop(n->op, l->ty);
+		if(ismiddle(a))
+			emit(op, v, a, a);
+		else
+			emit2(op, v, a);
+		return;
+	}
+	if(l->op == Otuple){
+		t = tempfor(r->ty);
+		ecomto(r, t);
+		for(e = l->left, id = r->ty->ids; e != nil && id != nil; e = e->right, id = id->next){
+			if(e->left->op == Oname && e->left->decl == nildecl)
+				continue;
+			a = lvaddr(e->left);
+			move(id->ty, aoff(t, id->offset), a);
+		}
+		return;
+	}
+	if(l->op == Oname && l->decl == nildecl){
+		t = tempfor(r->ty);
+		ecomto(r, t);
+		return;
+	}
+	if(l->op == Oslice){
+		v = eaddr(r);
+		a = eaddr(l->left);
+		i = midaddr(eaddr(l->right->left), tint);
+		emit(ISLICELA, v, i, a);
+		return;
+	}
+	if(l->op == Oindex && l->left->ty->kind == Tstring){
+		a = lvaddr(l->left);
+		v = eaddr(r);
+		if(r->ty->kind == Tbyte){
+			t = talloc(tint);
+			emit2(ICVTBW, v, t);
+			v = t;
+		}
+		i = midaddr(eaddr(l->right), tint);
+		emit(IINSC, v, i, a);
+		return;
+	}
+	if(mayalias(r)){
+		t = tempfor(l->ty);
+		ecomto(r, t);
+		a = lvaddr(l);
+		move(l->ty, t, a);
+		return;
+	}
+	if(simple(l)){
+		ecomto(r, lvaddr(l));
+		return;
+	}
+	v = eaddr(r);
+	a = lvaddr(l);
+	move(l->ty, v, a);
+}
+
+/* evaluate n for its side effects */
+void
+exprcom(Node *n)
+{
+	Addr t;
+
+	cursrc = n->src;
+	switch(n->op){
+	case Oas:
+	case Oaddas: case Osubas: case Omulas: case Odivas: case Omodas: case Oexpas:
+	case Oandas: case Ooras: case Oxoras: case Olshas: case Orshas:
+		assigncom(n);
+		return;
+	case Oinc: case Odec: case Opreinc: case Opredec:
+		incdec(n, n->op, nil);
+		return;
+	case Ocall:
+		callcom(n, nil, 0);
+		return;
+	case Osnd:
+		{
+			Addr r, l;
+			r = memaddr(eaddr(n->right), n->right->ty);
+			l = eaddr(n->left);
+			emit2(ISEND, r, l);
+		}
+		return;
+	case Orcv:
+		t = tempfor(n->ty);
+		ecomto(n, t);
+		return;
+	}
+	if(n->ty == nil || n->ty->kind == Tnone)
+		return;
+	t = tempfor(n->ty);
+	ecomto(n, t);
+}
+
+/* the frame layout of the extra arguments of a varargs call */
+static long
+argoffsets(Type *ft, Node *args, long *offs)
+{
+	Decl *a;
+	Node *e;
+	long off;
+	int i;
+
+	off = MaxTemp;
+	i = 0;
+	for(a = ft->ids, e = args; e != nil; e = e->right, i++){
+		Type *t = a != nil ? a->ty : e->left->ty;
+		if(t->kind == Tany)
+			t = tstring;
+		sizetype(t);
+		off = align(off, t->align);
+		offs[i] = off;
+		off += t->size;
+		if(a != nil)
+			a = a->next;
+	}
+	return off;
+}
+
+/*
+ * calls: arguments are evaluated first, then the frame is made and
+ * filled; spawn starts a new thread with the frame instead.
+ */
+static void
+callcom(Node *n, Addr *ret, int spawn)
+{
+	Node *f, *e;
+	Type *ft, *at;
+	Decl *fn, *a, *mod;
+	Addr args[256], fr, m, r;
+	long offs[256], size;
+	int i, nargs, ix, varargs;
+	uchar map[512];
+
+	f = n->left;
+	ft = f->ty;
+	fn = f->decl;
+	nargs = 0;
+	for(e = n->right; e != nil && nargs < nelem(args); e = e->right){
+		cursrc = e->left->src;
+		args[nargs++] = eaddr(e->left);
+	}
+	cursrc = n->src;
+	fr = talloc(tint);
+	varargs = ft->varargs;
+	mod = nil;
+	m = anone();
+	ix = 0;
+	if(f->op == Omdot){
+		mod = modtypedecl(f->left->ty);
+		m = direct(eaddr(f->left), f->left->ty);
+		ix = ldtfn(mod, fn);
+	}
+	if(varargs){
+		size = argoffsets(ft, n->right, offs);
+		size = align(size, MaxAlign);
+		memset(map, 0, sizeof map);
+		for(e = n->right, i = 0, a = ft->ids; e != nil; e = e->right, i++){
+			at = a != nil ? a->ty : e->left->ty;
+			tmap(at, offs[i], map);
+			if(a != nil)
+				a = a->next;
+		}
+		emit2(IFRAME, adesc(mkdesc(size, map)), fr);
+	}else if(mod != nil){
+		emit(IMFRAME, m, aimm(ix), fr);
+		for(a = ft->ids, i = 0; a != nil; a = a->next, i++)
+			offs[i] = a->offset;
+	}else{
+		Addr da;
+		memset(&da, 0, sizeof da);
+		da.mode = Adesc;
+		da.fn = fn;
+		emit2(IFRAME, da, fr);
+		for(a = ft->ids, i = 0; a != nil; a = a->next, i++)
+			offs[i] = a->offset;
+	}
+	for(e = n->right, i = 0, a = ft->ids; e != nil; e = e->right, i++){
+		at = a != nil ? a->ty : e->left->ty;
+		if(at->kind == Tany)
+			at = tstring;
+		move(at, args[i], aind(fr, offs[i]));
+		if(a != nil)
+			a = a->next;
+	}
+	if(!spawn && ft->tof != nil && ft->tof->kind != Tnone){
+		if(ret != nil && isdirect(*ret))
+			r = *ret;
+		else
+			r = tempfor(ft->tof);
+		emit2(ILEA, r, aind(fr, REGRET*IBY2WD));
+	}else
+		r = anone();
+	if(mod != nil){
+		emit(spawn ? IMSPAWN : IMCALL, fr, aimm(ix), m);
+	}else{
+		Addr pa;
+		memset(&pa, 0, sizeof pa);
+		pa.mode = Apc;
+		pa.fn = fn;
+		emit2(spawn ? ISPAWN : ICALL, fr, pa);
+	}
+	if(r.mode != Anone && ret != nil && !sameaddr(r, *ret))
+		move(ft->tof, r, *ret);
+}
+
+void
+spawncom(Node *n)
+{
+	callcom(n, nil, 1);
+}

@@ -1,0 +1,146 @@
+/* lex.c */
+void*	emalloc(ulong);
+char*	estrdup(char*);
+void	exits(char*);
+Sym*	enter(char*, int);
+void	lexinit(void);
+int	lexstart(char*);
+void	lexinclude(Src*, char*);
+void	next(void);
+Tok*	peek(int);
+char*	tokname(int);
+char*	toktext(Tok*);
+void	error(Src*, char*, ...);
+void	fatal(char*, ...);
+
+/* parse.c */
+Node*	mkn(int, Node*, Node*);
+Decl*	mkdecl(Src*, int, Type*, Sym*);
+Type*	mktype(int, Type*, Decl*);
+Node*	parsefile(void);
+
+/* types.c */
+void	typeinit(void);
+int	isptr(Type*);
+long	align(long, int);
+Decl*	lookup(Sym*);
+Decl*	namedot(Decl*, Sym*);
+Type*	resolve(Type*);
+void	sizetype(Type*);
+int	tequal(Type*, Type*);
+Decl*	modmembers(Type*);
+char*	signstr(Type*);
+ulong	sign(Type*);
+char*	tprint(char*, char*, Type*);
+char*	typestr(Type*);
+void	tmap(Type*, long, uchar*);
+Desc*	mkdesc(long, uchar*);
+Desc*	declsdesc(long, Decl*);
+Desc*	tdesc(Type*);
+char*	mapstr(long, uchar*);
+
+/* md5.c */
+void	md5(uchar*, ulong, uchar*);
+
+/* decls.c */
+void	declinit(void);
+void	pushscope(void);
+void	popscope(void);
+void	install(Decl*);
+void	adtmembers(Type*);
+void	constdecl(Decl*, Node*, int);
+void	declare(Node*);
+void	importdecl(Node*);
+void	fndecl(Node*);
+Type*	dastype(Type*);
+
+/* check.c */
+Node*	copytree(Node*);
+Node*	mkconst(Src*, Type*, vlong);
+int	isconst(Node*);
+int	tcompat(Type*, Node*, int);
+Node*	assignto(Type*, Node*, char*);
+Decl*	newlocal(Src*, Sym*, Type*);
+Type*	adtcontype(Type*);
+Node*	echeck(Node*);
+Node*	fold(Node*);
+void	fncheck(Decl*);
+
+/* stubs.c */
+void	emitstubs(void);
+void	emittab(char*);
+
+/* gen.c */
+Addr	aimm(long);
+Addr	afp(long);
+Addr	amp(long);
+Addr	apc(long);
+Addr	adesc(Desc*);
+Addr	anone(void);
+Addr	aind(Addr, long);
+Addr	aoff(Addr, long);
+int	isdirect(Addr);
+int	ismiddle(Addr);
+int	sameaddr(Addr, Addr);
+Inst*	emit(int, Addr, Addr, Addr);
+Inst*	emit2(int, Addr, Addr);
+void	patch(Inst*, long);
+void*	addpatch(void*, Inst*);
+void	patchlist(void*, long);
+void*	joinpatch(void*, void*);
+void	framestart(long);
+long	framealloc(Type*);
+Addr	talloc(Type*);
+void	tfreeall(void);
+int	tmark(void);
+Desc*	framedesc(Decl*, long);
+long	frameend(void);
+long	mpalloc(Type*);
+Addr	mpstring(char*, int);
+Addr	mpreal(double);
+Addr	mpbig(vlong);
+Addr	mpword(long);
+void	mpinit(int, long, vlong, double, char*, int);
+Addr	mpnil(void);
+void	genstart(void);
+void	mpfinish(void);
+Datum*	mpdata(void);
+Datum*	mparray(long, Desc*, long);
+Datum*	mpsub(Datum*, int, long);
+void	move(Type*, Addr, Addr);
+int	opclass(Type*);
+
+/* ecom.c */
+int	ldtindex(Decl*);
+Addr	decladdr(Decl*);
+Addr	midaddr(Addr, Type*);
+int	cmpop(int, Type*, int);
+Addr	eaddr(Node*);
+void	bcom(Node*, int, void**);
+Desc*	elemdesc(Type*);
+Type*	tarray(Type*);
+void	ecomto(Node*, Addr);
+Addr	lvaddr(Node*);
+void	assigncom(Node*);
+void	exprcom(Node*);
+void	spawncom(Node*);
+
+/* com.c */
+void	compile(char*, int);
+
+/* dis.c */
+void	discon(long);
+long	addrval(Addr*);
+char*	fnname(Decl*);
+Decl*	exports(void);
+Decl*	entryfn(void);
+void	disout(char*);
+char*	srcpath(void);
+
+/* asm.c */
+void	asmout(char*);
+
+/* sbl.c */
+void	sblout(char*);
+Addr	memaddr(Addr, Type*);
+long	initcount(Node*);

@@ -1,0 +1,384 @@
+/*
+ * limbo: a compiler for the Limbo language producing Dis object files.
+ * Phases: lex.c (tokens), parse.c (syntax tree), decls.c (scopes),
+ * types.c (types, sizes, signatures), check.c (type checking),
+ * gen.c (instructions, temporaries), ecom.c (expressions), com.c (statements),
+ * dis.c (object file), asm.c (-S listing), sbl.c (-g symbols), stubs.c (-a, -t).
+ */
+#include <isa.h>
+
+typedef struct Sym	Sym;
+typedef struct Src	Src;
+typedef struct Type	Type;
+typedef struct Decl	Decl;
+typedef struct Node	Node;
+typedef struct Inst	Inst;
+typedef struct Addr	Addr;
+typedef struct Desc	Desc;
+typedef struct Case	Case;
+typedef struct Label	Label;
+typedef struct Teq	Teq;
+typedef struct Except	Except;
+typedef struct Ldtmod	Ldtmod;
+typedef struct Datum	Datum;
+
+enum
+{
+	StrSize		= 1024,
+	MaxTemp		= NREG*IBY2WD + 3*IBY2WD,	/* first argument offset: 32 */
+	MaxAlign	= IBY2LG,
+	MaxErr		= 10,
+	MaxInc		= 32,
+	MaxScope	= 256,
+};
+
+/* a position in a source file */
+struct Src
+{
+	int	file;		/* index into files[] */
+	int	line;
+	int	pos;		/* column of the first character */
+	int	eline;
+	int	epos;		/* column after the last character */
+};
+
+struct Sym
+{
+	char*	name;
+	int	len;
+	int	tok;		/* keyword token, or 0 */
+	Decl*	decl;		/* innermost visible declaration */
+	Sym*	hash;
+};
+
+/* type kinds: order matters for the signature and C-name tables */
+enum
+{
+	Tnone,
+	Tadt,
+	Tadtpick,
+	Tarray,
+	Tbig,
+	Tbyte,
+	Tchan,
+	Treal,
+	Tfn,
+	Tint,
+	Tlist,
+	Tmodule,
+	Tref,
+	Tstring,
+	Ttuple,
+	Texception,
+	Tany,		/* type of nil */
+	Tid,		/* unresolved name */
+	Tarrow,		/* M->T */
+	Tdot,		/* A.T */
+	Terror,
+	Tend
+};
+
+/* storage classes of declarations */
+enum
+{
+	Dundef,
+	Dtype,
+	Dfn,
+	Dglobal,
+	Darg,
+	Dlocal,
+	Dconst,
+	Dfield,
+	Dtag,
+	Dimport,
+	Dend
+};
+
+struct Teq
+{
+	int	id;		/* signature back-reference number while signing */
+	Type*	ty;
+	Teq*	eq;
+};
+
+struct Type
+{
+	int	kind;
+	long	size;
+	int	align;
+	Type*	tof;		/* element, result, referenced type; module: nothing */
+	Decl*	ids;		/* fields, arguments, members */
+	Decl*	tags;		/* pick tags */
+	Decl*	decl;		/* naming declaration */
+	Src	src;
+	int	varargs;
+	int	sized;
+	int	resolving;
+	int	cons;		/* exception constant */
+	ulong	sig;
+	int	hassig;
+	Teq*	eq;
+	Desc*	desc;		/* heap type descriptor */
+	int	sbl;		/* index in .sbl type table */
+	Type*	pickcon;	/* tuple used to build a pick tag */
+	Type*	adtcon;		/* tuple used to build an adt */
+	Node*	clen;		/* chan buffer or nothing */
+	Sym*	tsym;		/* Tid, Tarrow, Tdot: the name */
+	int	poly;
+	Decl*	impmod;		/* adt imported from this module variable */
+};
+
+struct Decl
+{
+	Sym*	sym;
+	int	store;
+	Type*	ty;
+	Decl*	next;	/* in a list of fields, args ... */
+	Decl*	old;	/* shadowed declaration */
+	Decl*	dot;	/* enclosing adt or module */
+	Node*	init;	/* constant value, global initializer */
+	Src	src;
+	long	offset;
+	int	scope;
+	int	implicit;	/* self argument */
+	int	cyc;		/* cyclic field */
+	int	tag;		/* pick tag number */
+	int	refs;
+	Node*	body;		/* function body */
+	Inst*	pc;		/* function entry */
+	Desc*	desc;		/* frame descriptor */
+	long	frame;		/* frame size */
+	Decl*	locals;		/* all locals of a function, for sbl */
+	Decl*	link;		/* imported: the module member */
+	Decl*	ldt;		/* module variable: list of used functions */
+	int	ldtix;		/* index in the module's ldt */
+	int	modix;		/* index of the module's import table */
+	Decl*	eimport;	/* Dimport: module variable */
+	int	used;
+	int	isimp;		/* module being implemented */
+	int	linkpc;
+	int	fnix;
+	Decl*	snext;		/* in a scope's list */
+	Decl*	next2;		/* in globals, fns, modules */
+	Node*	init0;		/* unevaluated con expression */
+	int	iota;
+	int	defined;
+	Type*	fty;
+	Decl*	imported;	/* Dimport: the module member */
+	Decl*	args;		/* function: argument decls */
+};
+
+/* node operators */
+enum
+{
+	Onothing,
+	Oname, Oconst,
+	Oadd, Osub, Omul, Odiv, Omod, Oexp,
+	Oand, Oor, Oxor, Olsh, Orsh,
+	Oandand, Ooror,
+	Oeq, Oneq, Olt, Ogt, Oleq, Ogeq,
+	Ocons,
+	Oas, Odas, Oaddas, Osubas, Omulas, Odivas, Omodas, Oexpas,
+	Oandas, Ooras, Oxoras, Olshas, Orshas, Osnd,
+	Oneg, Ocom, Onot, Oinc, Odec, Opreinc, Opredec,
+	Orcv, Ohd, Otl, Olen, Otagof, Oref, Oind, Oload,
+	Ocast, Ocall, Oindex, Oslice, Odot, Omdot,
+	Otuple, Oarray, Oarrayz, Olist, Ochan, Oelem, Orange, Owild,
+	Oseq, Oadtcon, Opickcon,
+	/* statements */
+	Oblock, Oif, Ofor, Owhile, Odo, Ocase, Oalt, Opick, Obreak, Ocont,
+	Oret, Oexit, Ospawn, Oraise, Oexstmt, Olabel, Odecl, Oconst_decl,
+	Oexcept, Otypedecl, Ofunc, Oscope, Ovardecl, Oimport,
+	Oend
+};
+
+struct Node
+{
+	int	op;
+	Src	src;
+	Node*	left;
+	Node*	right;
+	Node*	third;		/* for: step; if: else; ... */
+	Node*	fourth;		/* for: body */
+	Type*	ty;
+	Decl*	decl;
+	vlong	val;
+	double	rval;
+	char*	str;		/* string constant (utf), or label */
+	int	slen;
+	Type*	tyarg;		/* cast target, declared type, array element */
+	Decl*	ids;		/* declared names */
+	int	temp;
+	int	flags;
+};
+
+enum
+{
+	Nbyte	= 1<<0,		/* char constant */
+	Nnilok	= 1<<1,		/* nil placeholder allowed */
+	Ntag	= 1<<2,		/* Adt.Tag */
+	Nstatic	= 1<<3,		/* Adt.fn without self */
+	Nmethod	= 1<<4,		/* call of a method: self prepended */
+	Nnew	= 1<<5,		/* ref Adt: new zero value */
+	Ndecl	= 1<<6,		/* := */
+	Ndone	= 1<<7,		/* declaration already processed */
+};
+
+/* operand addressing kinds */
+enum
+{
+	Anone,
+	Aimm,		/* $off */
+	Amp,		/* off(mp) */
+	Afp,		/* off(fp) */
+	Ampind,		/* off(reg(mp)) */
+	Afpind,		/* off(reg(fp)) */
+	Apc,		/* $pc: off, or fn's entry */
+	Adesc,		/* $desc: desc, or fn's frame */
+	Aldt,		/* $ldt index */
+};
+
+struct Addr
+{
+	int	mode;
+	long	reg;
+	long	off;
+	Decl*	fn;		/* Apc, Adesc: function not yet placed */
+	Desc*	desc;		/* Adesc */
+};
+
+struct Inst
+{
+	int	op;
+	Addr	s;
+	Addr	m;
+	Addr	d;
+	long	pc;
+	Src	src;
+	int	block;		/* statement number, for the debugger */
+	Inst*	next;
+};
+
+struct Desc
+{
+	int	id;
+	long	size;
+	int	nmap;
+	uchar*	map;
+	Desc*	next;
+};
+
+struct Label
+{
+	Node*	start;
+	Node*	stop;
+	Node*	body;
+	Inst*	pc;
+	int	isstr;
+};
+
+struct Case
+{
+	int	nlab;
+	Label*	labs;
+	Inst*	wild;
+};
+
+struct Except
+{
+	long	eoff;		/* exception string slot in the frame */
+	Inst*	p1;
+	Inst*	p2;
+	Case	c;
+	int	ne;
+	Except*	next;
+};
+
+/* an initialised item of module data; arrays (DEFA) hold their elements in sub */
+struct Datum
+{
+	int	kind;
+	long	off;
+	vlong	val;
+	double	rval;
+	char*	str;
+	int	len;
+	Desc*	desc;
+	Datum*	sub;
+	Datum*	next;
+};
+
+/* a module type's import table: the functions used through it */
+struct Ldtmod
+{
+	Decl*	mod;
+	Decl*	fns[256];
+	int	nfns;
+};
+
+enum
+{
+	/* tokens */
+	Leof = 0,
+	Lid = 256,
+	Lconst, Lrconst, Lsconst,
+	Lasop,			/* op= : val holds the Node operator */
+	Ldeclas, Lcons, Loror, Landand, Leq, Lneq, Lleq, Lgeq, Llsh, Lrsh,
+	Lexp, Lcomm, Linc, Ldec, Lmdot, Larrow,
+	/* keywords */
+	Ladt, Lalt, Larray, Lbig, Lbreak, Lbyte, Lcase, Lchan, Lcon, Lcontinue,
+	Lcyclic, Ldo, Ldynamic, Lelse, Lexception, Lexit, Lfixed, Lfn, Lfor, Lhd,
+	Lif, Limplement, Limport, Linclude, Lint, Llen, Llist, Lload, Lmodule,
+	Lnil, Lof, Lor, Lpick, Lraise, Lreal, Lref, Lreturn, Lself, Lspawn,
+	Lstring, Ltagof, Ltl, Lto, Ltype, Lwhile,
+};
+
+typedef struct Tok Tok;
+struct Tok
+{
+	int	t;
+	Src	src;
+	Sym*	sym;
+	vlong	ival;
+	double	rval;
+	char*	str;
+	int	slen;
+	int	byte;		/* character constant */
+};
+
+extern	char*	files[];
+extern	int	nfiles;
+extern	char*	incdirs[];
+extern	int	nincdirs;
+extern	int	nerrors;
+extern	int	errlimit;
+extern	Tok	tok;
+extern	Type	*tint, *tbig, *tbyte, *treal, *tstring, *tnone, *tany, *terror, *texception;
+extern	Decl*	nildecl;
+extern	Decl*	impdecl;
+extern	Sym*	impsym;
+extern	int	scope;
+extern	char	storespace[];
+extern	char*	kindname[];
+extern	Decl*	globals;
+extern	Decl*	modules;
+extern	Inst	*firstinst, *lastinst;
+extern	Desc*	descs;
+extern	int	ndescs;
+extern	Decl*	fns;
+extern	int	nfns;
+extern	char*	srcfile;
+extern	int	dosbl;
+extern	Except*	excs;
+extern	Ldtmod	ldtmods[];
+extern	int	nldtmods;
+extern	long	npc;
+extern	Src	cursrc;
+extern	long	mpsize;
+extern	long	maxframe;
+extern	Decl*	curfn;
+extern	Decl*	topdecls;
+
+#include "fns.h"
+extern	Src	lastsrc;
+extern	int	curblock;

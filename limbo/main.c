@@ -1,0 +1,135 @@
+#include <u.h>
+#include <lib9.h>
+#include "limbo.h"
+
+char*	srcfile;
+int	dosbl;
+
+static void
+usage(void)
+{
+	fprint(2, "usage: limbo [-egSw] [-a] [-t module] [-I dir] [-o file] file.b\n");
+	exits("usage");
+}
+
+/* the output name: file.b -> file.dis (or .s), in the current directory */
+static char*
+outname(char *src, char *ext)
+{
+	char *b, *s, *o;
+
+	b = strrchr(src, '/');
+	b = b != nil ? b+1 : src;
+	o = emalloc(strlen(b) + strlen(ext) + 2);
+	strcpy(o, b);
+	s = strrchr(o, '.');
+	if(s != nil && strcmp(s, ".b") == 0)
+		*s = 0;
+	strcat(o, ext);
+	return o;
+}
+
+int
+main(int argc, char **argv)
+{
+	char *ofile, *tabmod, *s;
+	int i, doasm, dostub, warn;
+	Node *tree;
+	Decl *d;
+
+	ofile = nil;
+	tabmod = nil;
+	doasm = 0;
+	dostub = 0;
+	warn = 0;
+	for(i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != 0; i++){
+		for(s = argv[i]+1; *s; s++){
+			switch(*s){
+			case 'I':
+				if(s[1] != 0)
+					incdirs[nincdirs++] = s+1;
+				else if(++i < argc)
+					incdirs[nincdirs++] = argv[i];
+				else
+					usage();
+				goto nextarg;
+			case 'o':
+				if(s[1] != 0)
+					ofile = s+1;
+				else if(++i < argc)
+					ofile = argv[i];
+				else
+					usage();
+				goto nextarg;
+			case 't':
+				if(s[1] != 0)
+					tabmod = s+1;
+				else if(++i < argc)
+					tabmod = argv[i];
+				else
+					usage();
+				goto nextarg;
+			case 'a':
+				dostub = 1;
+				break;
+			case 'S':
+				doasm = 1;
+				break;
+			case 'g':
+				dosbl = 1;
+				break;
+			case 'e':
+				errlimit = 0;
+				break;
+			case 'w':
+				warn = 1;
+				break;
+			default:
+				usage();
+			}
+		}
+	nextarg:;
+	}
+	if(i != argc-1)
+		usage();
+	srcfile = argv[i];
+	USED(warn);
+
+	lexinit();
+	genstart();
+	typeinit();
+	declinit();
+	if(lexstart(srcfile) < 0){
+		fprint(2, "limbo: can't open %s\n", srcfile);
+		exits("open");
+	}
+	tree = parsefile();
+	if(nerrors)
+		exits("errors");
+	declare(tree);
+	if(dostub || tabmod != nil){
+		if(nerrors)
+			exits("errors");
+		if(dostub)
+			emitstubs();
+		if(tabmod != nil)
+			emittab(tabmod);
+		exits(nerrors ? "errors" : nil);
+	}
+	if(impdecl == nil){
+		if(nerrors == 0 && impsym != nil)
+			error(nil, "no module declaration for %s", impsym->name);
+		else if(nerrors == 0)
+			error(nil, "no implementation module");
+		exits("errors");
+	}
+	for(d = fns; d != nil; d = d->next2)
+		fncheck(d);
+	if(nerrors)
+		exits("errors");
+	if(ofile == nil)
+		ofile = outname(srcfile, doasm ? ".s" : ".dis");
+	compile(ofile, doasm);
+	exits(nerrors ? "errors" : nil);
+	return 0;
+}

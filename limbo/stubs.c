@@ -1,0 +1,449 @@
+#include <u.h>
+#include <lib9.h>
+#include "limbo.h"
+
+/*
+ * -a and -t: C declarations for builtin modules, in the shape Inferno's
+ * limbo gives them: adt structs and maps, frame structs for every
+ * function (-a), and the function table with signatures (-t).
+ */
+
+static char*	ctprint(char*, char*, Type*);
+
+/* names joined by '_' from the outermost module in */
+static char*
+dotprint(char *buf, char *e, Decl *d)
+{
+	if(d->dot != nil){
+		buf = dotprint(buf, e, d->dot);
+		buf = seprint(buf, e, "_");
+	}
+	if(d->sym == nil)
+		return buf;
+	return seprint(buf, e, "%s", d->sym->name);
+}
+
+/* print explicit padding to align offset to a; buf==nil prints a line */
+static long
+stubalign(long offset, int a, char **buf, char *e)
+{
+	long x;
+
+	if(a <= 1)
+		return offset;
+	x = offset & (a-1);
+	if(x == 0)
+		return offset;
+	x = a - x;
+	if(buf == nil)
+		print("\tuchar\t_pad%ld[%ld];\n", offset, x);
+	else
+		*buf = seprint(*buf, e, "uchar\t_pad%ld[%ld]; ", offset, x);
+	return offset + x;
+}
+
+static char*
+ckind(Type *t)
+{
+	switch(t->kind){
+	case Tnone:	return "void";
+	case Tarray:	return "Array*";
+	case Tbig:	return "LONG";
+	case Tbyte:	return "BYTE";
+	case Tchan:	return "Channel*";
+	case Treal:	return "REAL";
+	case Tint:	return "WORD";
+	case Tlist:	return "List*";
+	case Tmodule:	return "Modlink*";
+	case Tstring:	return "String*";
+	case Tany:	return "void*";
+	}
+	return nil;
+}
+
+static char*
+ctprint(char *buf, char *e, Type *t)
+{
+	Decl *id;
+	long offset;
+	char *k;
+
+	if(t == nil)
+		return seprint(buf, e, "void");
+	k = ckind(t);
+	if(k != nil)
+		return seprint(buf, e, "%s", k);
+	switch(t->kind){
+	case Tref:
+		buf = ctprint(buf, e, t->tof);
+		return seprint(buf, e, "*");
+	case Tadtpick:
+		return ctprint(buf, e, t->decl->dot->ty);
+	case Tadt:
+		return dotprint(buf, e, t->decl);
+	case Ttuple:
+		offset = 0;
+		buf = seprint(buf, e, "struct{ ");
+		for(id = t->ids; id != nil; id = id->next){
+			offset = stubalign(offset, id->ty->align, &buf, e);
+			buf = ctprint(buf, e, id->ty);
+			buf = seprint(buf, e, " %s; ", id->sym != nil ? id->sym->name : "t");
+			offset += id->ty->size;
+		}
+		offset = stubalign(offset, t->align, &buf, e);
+		return seprint(buf, e, "}");
+	}
+	error(&t->src, "no C equivalent for type %s", kindname[t->kind]);
+	return buf;
+}
+
+static char*
+ctype(Type *t)
+{
+	static char buf[4][StrSize];
+	static int i;
+
+	i = (i+1) % 4;
+	buf[i][0] = 0;
+	ctprint(buf[i], buf[i]+StrSize, t);
+	return buf[i];
+}
+
+/* give tuple fields their t0, t1, ... names */
+static void
+tuplenames(Type *t)
+{
+	Decl *id;
+	int i;
+	char buf[16];
+
+	if(t == nil)
+		return;
+	switch(t->kind){
+	case Ttuple:
+		i = 0;
+		for(id = t->ids; id != nil; id = id->next){
+			if(id->sym == nil){
+				snprint(buf, sizeof buf, "t%d", i);
+				id->sym = enter(buf, 0);
+			}
+			i++;
+			tuplenames(id->ty);
+		}
+		break;
+	case Tfn:
+		for(id = t->ids; id != nil; id = id->next)
+			tuplenames(id->ty);
+		tuplenames(t->tof);
+		break;
+	case Tref: case Tarray: case Tlist: case Tchan:
+		if(t->tof != nil && t->tof->kind == Ttuple)
+			tuplenames(t->tof);
+		break;
+	}
+}
+
+static void
+constub(Decl *id)
+{
+	char buf[StrSize];
+
+	snprint(buf, sizeof buf, "%s_%s", id->dot->sym->name, id->sym->name);
+	if(id->init == nil)
+		return;
+	switch(id->ty->kind){
+	case Tbyte:
+		print("#define %s %d\n", buf, (int)id->init->val & 0xff);
+		break;
+	case Tint:
+		print("#define %s %ld\n", buf, (long)id->init->val);
+		break;
+	case Tbig:
+		print("#define %s %ld\n", buf, (long)id->init->val);
+		break;
+	case Treal:
+		print("#define %s %g\n", buf, id->init->rval);
+		break;
+	case Tstring:
+		print("#define %s \"%s\"\n", buf, id->init->str);
+		break;
+	}
+}
+
+static void
+chanstub(char *in, Decl *id)
+{
+	uchar map[64];
+
+	sizetype(id->ty->tof);
+	print("typedef %s %s_%s;\n", ctype(id->ty->tof), in, id->sym->name);
+	memset(map, 0, sizeof map);
+	tmap(id->ty->tof, 0, map);
+	print("#define %s_%s_size %ld\n", in, id->sym->name, id->ty->tof->size);
+	print("#define %s_%s_map %s\n", in, id->sym->name, mapstr(id->ty->tof->size, map));
+}
+
+static void
+pickadtstub(Type *t)
+{
+	Decl *id, *tg;
+	char buf[StrSize];
+	long offset, tgoffset;
+	uchar map[256];
+
+	dotprint(buf, buf+sizeof buf, t->decl);
+	offset = 0;
+	for(tg = t->tags; tg != nil; tg = tg->next)
+		print("#define %s_%s %ld\n", buf, tg->sym->name, offset++);
+	print("struct %s\n{\n", buf);
+	print("\tint\tpick;\n");
+	offset = IBY2WD;
+	for(id = t->ids; id != nil; id = id->next){
+		if(id->store != Dfield)
+			continue;
+		offset = stubalign(offset, id->ty->align, nil, nil);
+		print("\t%s\t%s;\n", ctype(id->ty), id->sym->name);
+		offset += id->ty->size;
+	}
+	print("\tunion{\n");
+	for(tg = t->tags; tg != nil; tg = tg->next){
+		tgoffset = offset;
+		print("\t\tstruct{\n");
+		for(id = tg->ty->ids; id != nil; id = id->next){
+			if(id->store != Dfield)
+				continue;
+			tgoffset = stubalign(tgoffset, id->ty->align, nil, nil);
+			print("\t\t\t%s\t%s;\n", ctype(id->ty), id->sym->name);
+			tgoffset += id->ty->size;
+		}
+		if(tg->ty->ids == nil)
+			print("\t\t\tchar\tdummy[1];\n");
+		print("\t\t} %s;\n", tg->sym->name);
+	}
+	print("\t} u;\n");
+	print("};\n");
+	for(id = t->ids; id != nil; id = id->next)
+		if(id->store == Dconst)
+			constub(id);
+	for(id = t->ids; id != nil; id = id->next)
+		if(id->ty->kind == Tchan && id->store == Dfield)
+			chanstub(buf, id);
+	for(tg = t->tags; tg != nil; tg = tg->next){
+		memset(map, 0, sizeof map);
+		tmap(tg->ty, 0, map);
+		print("#define %s_%s_size %ld\n", buf, tg->sym->name, tg->ty->size);
+		print("#define %s_%s_map %s\n", buf, tg->sym->name, mapstr(tg->ty->size, map));
+	}
+}
+
+static void
+adtstub(Decl *m)
+{
+	Decl *d, *id;
+	Type *t;
+	char buf[StrSize];
+	long offset;
+	uchar map[256];
+
+	for(d = m->ty->ids; d != nil; d = d->next){
+		if(d->store != Dtype)
+			continue;
+		dotprint(buf, buf+sizeof buf, d->ty->decl != nil ? d->ty->decl : d);
+		switch(d->ty->kind){
+		case Tadt:
+			print("typedef struct %s %s;\n", buf, buf);
+			break;
+		case Tint: case Tbyte: case Treal: case Tbig:
+			dotprint(buf, buf+sizeof buf, d);
+			print("typedef %s %s;\n", kindname[d->ty->kind], buf);
+			break;
+		}
+	}
+}
+
+static void
+adtbodies(Decl *m)
+{
+	Decl *d, *id;
+	Type *t;
+	char buf[StrSize];
+	long offset;
+	uchar map[256];
+
+	for(d = m->ty->ids; d != nil; d = d->next){
+		if(d->store != Dtype)
+			continue;
+		t = d->ty;
+		if(t->kind == Tchan){
+			chanstub(m->sym->name, d);
+			continue;
+		}
+		if(t->kind != Tadt || t->decl != d && t->decl != nil && t->decl->dot == m && t->decl != d)
+			continue;
+		if(t->decl != d)
+			continue;
+		tuplenames(t);
+		if(t->tags != nil){
+			pickadtstub(t);
+			continue;
+		}
+		dotprint(buf, buf+sizeof buf, t->decl);
+		print("struct %s\n{\n", buf);
+		offset = 0;
+		for(id = t->ids; id != nil; id = id->next){
+			if(id->store != Dfield)
+				continue;
+			offset = stubalign(offset, id->ty->align, nil, nil);
+			print("\t%s\t%s;\n", ctype(id->ty), id->sym->name);
+			offset += id->ty->size;
+		}
+		if(t->ids == nil){
+			print("\tchar\tdummy[1];\n");
+			offset = 1;
+		}
+		offset = stubalign(offset, t->align, nil, nil);
+		offset = stubalign(offset, IBY2WD, nil, nil);
+		print("};\n");
+		for(id = t->ids; id != nil; id = id->next)
+			if(id->store == Dconst)
+				constub(id);
+		for(id = t->ids; id != nil; id = id->next)
+			if(id->ty->kind == Tchan && id->store == Dfield)
+				chanstub(buf, id);
+		memset(map, 0, sizeof map);
+		tmap(t, 0, map);
+		print("#define %s_size %ld\n", buf, offset);
+		print("#define %s_map %s\n", buf, mapstr(t->size, map));
+	}
+}
+
+/* frame structs for every function of module m */
+static void
+modstub(Decl *m)
+{
+	Decl *id, *a;
+	Type *t;
+	char buf[StrSize], abuf[32], *p;
+	long offset;
+	int arg;
+
+	arg = 0;
+	for(id = modmembers(m->ty); id != nil; id = id->next){
+		snprint(buf, sizeof buf, "%s_%s", id->dot->sym->name, id->sym->name);
+		print("void %s(void*);\ntypedef struct F_%s F_%s;\nstruct F_%s\n{\n", buf, buf, buf, buf);
+		print("\tWORD\tregs[NREG-1];\n");
+		tuplenames(id->ty);
+		if(id->ty->tof != nil && id->ty->tof->kind != Tnone)
+			print("\t%s*\tret;\n", ctype(id->ty->tof));
+		else
+			print("\tWORD\tnoret;\n");
+		print("\tuchar\ttemps[%d];\n", MaxTemp - NREG*IBY2WD);
+		offset = MaxTemp;
+		for(a = id->ty->ids; a != nil; a = a->next){
+			if(a->sym != nil)
+				p = a->sym->name;
+			else{
+				snprint(abuf, sizeof abuf, "arg%d", arg);
+				p = abuf;
+			}
+			t = a->ty;
+			offset = stubalign(offset, t->align, nil, nil);
+			print("\t%s\t%s;\n", ctype(t), p);
+			arg++;
+			offset += t->size;
+		}
+		if(id->ty->varargs)
+			print("\tWORD\tvargs;\n");
+		print("};\n");
+	}
+	for(id = m->ty->ids; id != nil; id = id->next)
+		if(id->store == Dconst)
+			constub(id);
+}
+
+/* the modules declared, in declaration order */
+static Decl*
+modlist(void)
+{
+	Decl *d, *r, *n;
+
+	r = nil;
+	for(d = modules; d != nil; d = n){
+		n = d->next2;
+		d->next2 = r;
+		r = d;
+	}
+	modules = r;
+	return r;
+}
+
+void
+emitstubs(void)
+{
+	Decl *m;
+
+	modlist();
+	print("#pragma hjdicks x4\n");
+	print("#pragma pack x4\n");
+	for(m = modules; m != nil; m = m->next2)
+		adtstub(m);
+	for(m = modules; m != nil; m = m->next2)
+		adtbodies(m);
+	for(m = modules; m != nil; m = m->next2)
+		modstub(m);
+	print("#pragma pack off\n");
+	print("#pragma hjdicks off\n");
+	modlist();
+}
+
+/* the builtin function table for module name */
+void
+emittab(char *name)
+{
+	Decl *m, *id;
+	uchar map[256];
+	long size;
+	int n;
+
+	print("typedef struct{char *name; long sig; void (*fn)(void*); int size; int np; uchar map[16];} Runtab;\n");
+	for(m = modules; m != nil; m = m->next2){
+		if(strcmp(m->sym->name, name) != 0)
+			continue;
+		n = 0;
+		print("Runtab %smodtab[]={\n", m->sym->name);
+		for(id = modmembers(m->ty); id != nil; id = id->next){
+			n++;
+			print("\t\"");
+			if(id->dot != m)
+				print("%s.", id->dot->sym->name);
+			print("%s\",0x%lux,%s_%s,", id->sym->name, sign(id->link->ty),
+				id->dot->sym->name, id->sym->name);
+			if(id->ty->varargs)
+				print("0,0,{0},");
+			else{
+				Decl *a;
+				long off = MaxTemp;
+				int al;
+				for(a = id->ty->ids; a != nil; a = a->next){
+					al = a->ty->align;
+					off = align(off, al);
+					a->offset = off;
+					off += a->ty->size;
+				}
+				size = align(off, MaxAlign);
+				memset(map, 0, sizeof map);
+				for(a = id->ty->ids; a != nil; a = a->next)
+					tmap(a->ty, a->offset, map);
+				{
+					int nm = (size/IBY2WD + 7)/8;
+					while(nm > 0 && map[nm-1] == 0)
+						nm--;
+					print("%ld,%d,%s,", size, nm, mapstr(size, map));
+				}
+			}
+			print("\n");
+		}
+		print("\t0\n};\n");
+		print("#define %smodlen\t%d\n", m->sym->name, n);
+	}
+}

@@ -1,0 +1,848 @@
+#include <u.h>
+#include <lib9.h>
+#include "limbo.h"
+
+/*
+ * Types: resolution of names, sizes and offsets, equality,
+ * type signatures (MD5 of a type description string, as Inferno computes
+ * them, so separately compiled modules link), and heap descriptors.
+ */
+
+Type	*tint, *tbig, *tbyte, *treal, *tstring, *tnone, *tany, *terror, *texception;
+
+char *kindname[Tend] = {
+	[Tnone]		"no type",
+	[Tadt]		"adt",
+	[Tadtpick]	"adt",
+	[Tarray]	"array",
+	[Tbig]		"big",
+	[Tbyte]		"byte",
+	[Tchan]		"chan",
+	[Treal]		"real",
+	[Tfn]		"fn",
+	[Tint]		"int",
+	[Tlist]		"list",
+	[Tmodule]	"module",
+	[Tref]		"ref",
+	[Tstring]	"string",
+	[Ttuple]	"tuple",
+	[Texception]	"exception",
+	[Tany]		"nil",
+	[Tid]		"id",
+	[Tarrow]	"->",
+	[Tdot]		".",
+	[Terror]	"type error",
+};
+
+static char sigkind[Tend] = {
+	[Tnone]		'n',
+	[Tadt]		'a',
+	[Tadtpick]	'p',
+	[Tarray]	'A',
+	[Tbig]		'B',
+	[Tbyte]		'b',
+	[Tchan]		'C',
+	[Treal]		'r',
+	[Tfn]		'f',
+	[Tint]		'i',
+	[Tlist]		'L',
+	[Tmodule]	'm',
+	[Tref]		'R',
+	[Tstring]	's',
+	[Ttuple]	't',
+	[Texception]	'e',
+};
+
+/* which storage classes take space in their container */
+char storespace[Dend] = {
+	[Dglobal]	1,
+	[Darg]		1,
+	[Dlocal]	1,
+	[Dfield]	1,
+};
+
+static Type*
+basetype(int kind, int size)
+{
+	Type *t;
+
+	t = mktype(kind, nil, nil);
+	t->size = size;
+	t->align = size ? size : 1;
+	t->sized = 1;
+	return t;
+}
+
+void
+typeinit(void)
+{
+	tint = basetype(Tint, IBY2WD);
+	tbig = basetype(Tbig, IBY2LG);
+	tbyte = basetype(Tbyte, 1);
+	treal = basetype(Treal, IBY2FT);
+	tstring = basetype(Tstring, IBY2WD);
+	tnone = basetype(Tnone, 0);
+	tany = basetype(Tany, IBY2WD);
+	terror = basetype(Terror, 0);
+	texception = basetype(Texception, IBY2WD);
+}
+
+int
+isptr(Type *t)
+{
+	switch(t->kind){
+	case Tarray: case Tchan: case Tlist: case Tmodule: case Tref: case Tstring: case Tany:
+		return 1;
+	}
+	return 0;
+}
+
+long
+align(long off, int a)
+{
+	if(a <= 1)
+		return off;
+	return (off + a-1) / a * a;
+}
+
+Decl*
+lookup(Sym *s)
+{
+	return s->decl;
+}
+
+/* find a member of a module, adt or tuple */
+Decl*
+namedot(Decl *ids, Sym *s)
+{
+	for(; ids != nil; ids = ids->next)
+		if(ids->sym == s)
+			return ids;
+	return nil;
+}
+
+static void resolveids(Decl*);
+
+/*
+ * replace names in a type by the types they denote;
+ * adts, modules and pick tags are resolved once, in place.
+ */
+Type*
+resolve(Type *t)
+{
+	Decl *d;
+	Type *mt;
+
+	if(t == nil)
+		return nil;
+	switch(t->kind){
+	case Tid:
+		d = lookup(t->tsym);
+		if(d == nil){
+			error(&t->src, "%s is not declared", t->tsym->name);
+			return terror;
+		}
+		if(d->store != Dtype){
+			error(&t->src, "%s is not a type", t->tsym->name);
+			return terror;
+		}
+		if(d->ty == nil || d->ty->resolving == 2 && d->ty->kind == Tid){
+			error(&t->src, "%s is not a type", t->tsym->name);
+			return terror;
+		}
+		if(d->ty->resolving == 1 && d->ty->kind != Tadt && d->ty->kind != Tmodule){
+			error(&t->src, "circularity in definition of %s", t->tsym->name);
+			return terror;
+		}
+		d->ty = resolve(d->ty);
+		d->used = 1;
+		return d->ty;
+	case Tarrow:
+		mt = t->tof;
+		if(mt->kind == Tid){
+			d = lookup(mt->tsym);
+			if(d == nil){
+				error(&t->src, "%s is not declared", mt->tsym->name);
+				return terror;
+			}
+			if(d->store != Dtype && d->store != Dglobal && d->store != Dlocal && d->store != Darg){
+				error(&t->src, "%s is not a module", mt->tsym->name);
+				return terror;
+			}
+			mt = resolve(d->ty);
+		}else
+			mt = resolve(mt);
+		if(mt == terror)
+			return terror;
+		if(mt->kind != Tmodule){
+			error(&t->src, "%s is not a module", mt->decl != nil && mt->decl->sym != nil ? mt->decl->sym->name : kindname[mt->kind]);
+			return terror;
+		}
+		d = namedot(mt->ids, t->tsym);
+		if(d == nil || d->store != Dtype){
+			error(&t->src, "%s is not a type in %s", t->tsym->name, mt->decl->sym->name);
+			return terror;
+		}
+		d->ty = resolve(d->ty);
+		return d->ty;
+	case Tdot:
+		mt = resolve(t->tof);
+		if(mt == terror)
+			return terror;
+		if(mt->kind != Tadt){
+			error(&t->src, "%s is not an adt", typestr(mt));
+			return terror;
+		}
+		d = namedot(mt->tags, t->tsym);
+		if(d == nil){
+			error(&t->src, "%s is not a pick tag of %s", t->tsym->name, typestr(mt));
+			return terror;
+		}
+		return d->ty;
+	case Tref:
+	case Tarray:
+	case Tlist:
+	case Tchan:
+		t->tof = resolve(t->tof);
+		if(t->kind == Tref && t->tof->kind != Tadt && t->tof->kind != Tadtpick && t->tof->kind != Terror && t->tof->kind != Tfn){
+			error(&t->src, "cannot have a ref %s", typestr(t->tof));
+			return terror;
+		}
+		return t;
+	case Ttuple:
+	case Texception:
+		if(t->resolving)
+			return t;
+		t->resolving = 1;
+		resolveids(t->ids);
+		t->resolving = 2;
+		return t;
+	case Tfn:
+		if(t->resolving)
+			return t;
+		t->resolving = 1;
+		resolveids(t->ids);
+		t->tof = resolve(t->tof);
+		t->resolving = 2;
+		return t;
+	case Tadt:
+		if(t->resolving)
+			return t;
+		t->resolving = 1;
+		resolveids(t->ids);
+		for(d = t->tags; d != nil; d = d->next){
+			if(d->ty->resolving)
+				continue;
+			d->ty->resolving = 1;
+			resolveids(d->ty->ids);
+			d->ty->resolving = 2;
+		}
+		t->resolving = 2;
+		return t;
+	case Tadtpick:
+		return t;
+	case Tmodule:
+		if(t->resolving)
+			return t;
+		t->resolving = 1;
+		resolveids(t->ids);
+		t->resolving = 2;
+		return t;
+	}
+	return t;
+}
+
+static void
+resolveids(Decl *d)
+{
+	for(; d != nil; d = d->next)
+		if(d->ty != nil && d->store != Dconst)
+			d->ty = resolve(d->ty);
+}
+
+static long
+sizeids(Decl *id, long off, int *alp)
+{
+	int a, al;
+
+	al = 1;
+	for(; id != nil; id = id->next){
+		if(!storespace[id->store])
+			continue;
+		sizetype(id->ty);
+		a = id->ty->align;
+		if(a <= 0)
+			a = 1;
+		if(a > al)
+			al = a;
+		off = align(off, a);
+		id->offset = off;
+		off += id->ty->size;
+	}
+	*alp = al;
+	return off;
+}
+
+/* compute size, alignment and field offsets (Inferno's layout) */
+void
+sizetype(Type *t)
+{
+	Decl *tg;
+	long sz, tsz;
+	int al, a;
+
+	if(t == nil || t->sized)
+		return;
+	t->sized = 1;
+	switch(t->kind){
+	case Tref: case Tchan: case Tarray: case Tlist: case Tmodule: case Tstring: case Tany:
+		t->size = t->align = IBY2WD;
+		if(t->kind != Tmodule)
+			sizetype(t->tof);
+		break;
+	case Texception:
+		if(t->cons){
+			t->size = t->align = IBY2WD;
+			break;
+		}
+		/* fall through */
+	case Ttuple:
+		if(t->kind == Ttuple){
+			Decl *id;
+			char nb[16];
+			int i = 0;
+			for(id = t->ids; id != nil; id = id->next){
+				id->store = Dfield;
+				if(id->sym == nil){
+					snprint(nb, sizeof nb, "t%d", i);
+					id->sym = enter(nb, 0);
+				}
+				i++;
+			}
+		}
+	case Tadt:
+		if(t->tags == nil){
+			sz = sizeids(t->ids, 0, &al);
+			t->size = align(sz, al);
+			t->align = al;
+			break;
+		}
+		sz = sizeids(t->ids, IBY2WD, &al);
+		if(al < IBY2WD)
+			al = IBY2WD;
+		t->size = align(sz, al);
+		t->align = al;
+		for(tg = t->tags; tg != nil; tg = tg->next){
+			if(tg->ty->sized)
+				continue;
+			tg->ty->sized = 1;
+			tsz = sizeids(tg->ty->ids, sz, &a);
+			if(a < al)
+				a = al;
+			tg->ty->size = align(tsz, a);
+			tg->ty->align = a;
+		}
+		break;
+	case Tadtpick:
+		sizetype(t->decl->dot->ty);
+		break;
+	case Tfn:
+		t->size = 0;
+		t->align = 1;
+		sizeids(t->ids, MaxTemp, &al);
+		sizetype(t->tof);
+		break;
+	default:
+		t->size = 0;
+		t->align = 1;
+		break;
+	}
+}
+
+/* structural type equality */
+int
+tequal(Type *a, Type *b)
+{
+	Decl *x, *y;
+
+	if(a == b)
+		return 1;
+	if(a == nil || b == nil)
+		return 0;
+	if(a->kind != b->kind)
+		return 0;
+	switch(a->kind){
+	case Tint: case Tbig: case Tbyte: case Treal: case Tstring: case Tnone: case Tany:
+		return 1;
+	case Tref: case Tarray: case Tlist: case Tchan:
+		return tequal(a->tof, b->tof);
+	case Tadt:
+	case Tmodule:
+		if(a->decl == nil || b->decl == nil || a->decl->sym != b->decl->sym)
+			return 0;
+		if(a->decl->dot != nil && b->decl->dot != nil && a->decl->dot->sym != b->decl->dot->sym)
+			return 0;
+		return 1;
+	case Tadtpick:
+		return a->decl->sym == b->decl->sym && tequal(a->decl->dot->ty, b->decl->dot->ty);
+	case Ttuple:
+	case Texception:
+		for(x = a->ids, y = b->ids; x != nil && y != nil; x = x->next, y = y->next)
+			if(!tequal(x->ty, y->ty))
+				return 0;
+		return x == nil && y == nil;
+	case Tfn:
+		if(a->varargs != b->varargs)
+			return 0;
+		for(x = a->ids, y = b->ids; x != nil && y != nil; x = x->next, y = y->next)
+			if(!tequal(x->ty, y->ty) || x->implicit != y->implicit)
+				return 0;
+		if(x != nil || y != nil)
+			return 0;
+		return tequal(a->tof, b->tof);
+	}
+	return 0;
+}
+
+/*
+ * signatures: a type description string hashed with MD5, the four
+ * words of the digest xored together.  Adts, pick types, tuples,
+ * exceptions and modules belong to equivalence classes; the second
+ * mention of a class within one signature is written @n.
+ */
+static Teq*	eqclass[Tend];
+static Teq*	eqlist[4096];
+static int	neqlist;
+static int	eqrec;
+
+static Teq*
+geteq(Type *t)
+{
+	Teq *q;
+
+	if(t->eq != nil)
+		return t->eq;
+	for(q = eqclass[t->kind]; q != nil; q = q->eq)
+		if(tequal(t, q->ty)){
+			t->eq = q;
+			return q;
+		}
+	q = emalloc(sizeof *q);
+	q->ty = t;
+	q->eq = eqclass[t->kind];
+	eqclass[t->kind] = q;
+	t->eq = q;
+	return q;
+}
+
+typedef struct Sbuf Sbuf;
+struct Sbuf
+{
+	char*	s;
+	int	n;
+	int	max;
+};
+
+static void
+sput(Sbuf *b, char *s, int n)
+{
+	if(b->n + n + 1 > b->max){
+		b->max = (b->n + n + 1) * 2;
+		b->s = realloc(b->s, b->max);
+	}
+	memmove(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = 0;
+}
+
+static void
+sputc(Sbuf *b, int c)
+{
+	char ch;
+
+	ch = c;
+	sput(b, &ch, 1);
+}
+
+static void	rtsign(Sbuf*, Type*);
+
+static void
+idsign1(Sbuf *b, Decl *id, int usenames)
+{
+	if(usenames){
+		sput(b, id->sym->name, id->sym->len);
+		sputc(b, ':');
+	}
+	if(id->implicit)
+		sputc(b, 'S');
+	if(id->cyc)
+		sputc(b, 'y');
+	rtsign(b, id->ty);
+}
+
+static void
+idsign(Sbuf *b, Decl *id, int usenames)
+{
+	int first;
+
+	sputc(b, '(');
+	first = 1;
+	for(; id != nil; id = id->next){
+		if(!storespace[id->store])
+			continue;
+		if(!first)
+			sputc(b, ',');
+		idsign1(b, id, usenames);
+		first = 0;
+	}
+	sputc(b, ')');
+}
+
+static int
+hasclass(Type *t)
+{
+	switch(t->kind){
+	case Tadt: case Tadtpick: case Ttuple: case Texception: case Tmodule:
+		return 1;
+	}
+	return 0;
+}
+
+/* module interface members for signing: functions, adt member functions, by name */
+Decl*
+modmembers(Type *m)
+{
+	Decl *id, *d, *h, *nd, **l, *p;
+
+	h = nil;
+	for(id = m->ids; id != nil; id = id->next){
+		if(id->store == Dfn){
+			nd = emalloc(sizeof *nd);
+			*nd = *id;
+			nd->next = nil;
+			nd->link = id;
+			goto ins;
+		}
+		if(id->store == Dtype && id->ty->kind == Tadt){
+			for(d = id->ty->ids; d != nil; d = d->next){
+				if(d->store != Dfn)
+					continue;
+				nd = emalloc(sizeof *nd);
+				*nd = *d;
+				nd->next = nil;
+				nd->link = d;
+				for(l = &h; *l != nil && strcmp((*l)->sym->name, nd->sym->name) <= 0; l = &(*l)->next)
+					;
+				nd->next = *l;
+				*l = nd;
+			}
+		}
+		continue;
+	ins:
+		for(l = &h; *l != nil && strcmp((*l)->sym->name, nd->sym->name) <= 0; l = &(*l)->next)
+			;
+		nd->next = *l;
+		*l = nd;
+	}
+	USED(p);
+	return h;
+}
+
+static void
+rtsign(Sbuf *b, Type *t)
+{
+	Teq *q;
+	Decl *id, *tg;
+	char num[16];
+
+	if(t == nil)
+		return;
+	if(hasclass(t)){
+		q = geteq(t);
+		if(q->id){
+			snprint(num, sizeof num, "@%d", q->id);
+			sput(b, num, strlen(num));
+			return;
+		}
+		q->id = ++eqrec;
+		if(neqlist < nelem(eqlist))
+			eqlist[neqlist++] = q;
+	}
+	if(t->kind >= Tend || sigkind[t->kind] == 0){
+		sputc(b, 'n');
+		return;
+	}
+	sputc(b, sigkind[t->kind]);
+	switch(t->kind){
+	case Tref: case Tlist: case Tarray: case Tchan:
+		rtsign(b, t->tof);
+		break;
+	case Tfn:
+		if(t->varargs)
+			sputc(b, '*');
+		idsign(b, t->ids, 0);
+		rtsign(b, t->tof);
+		break;
+	case Ttuple:
+		idsign(b, t->ids, 0);
+		break;
+	case Texception:
+		idsign(b, t->ids, 0);
+		break;
+	case Tadt:
+		idsign(b, t->ids, 1);
+		if(t->tags == nil)
+			break;
+		b->s[b->n-1] = ',';
+		for(tg = t->tags; tg != nil; tg = tg->next){
+			sput(b, tg->sym->name, tg->sym->len);
+			sput(b, "=>", 2);
+			rtsign(b, tg->ty);
+			if(tg->next != nil)
+				sputc(b, ',');
+		}
+		sputc(b, ')');
+		break;
+	case Tadtpick:
+		idsign(b, t->ids, 1);
+		rtsign(b, t->decl->dot->ty);
+		break;
+	case Tmodule:
+		sputc(b, '{');
+		for(id = modmembers(t); id != nil; id = id->next){
+			idsign1(b, id, 1);
+			sputc(b, ';');
+		}
+		sputc(b, '}');
+		break;
+	}
+}
+
+/* the signature string of a type (for debugging with -d) */
+char*
+signstr(Type *t)
+{
+	Sbuf b;
+	int i;
+
+	memset(&b, 0, sizeof b);
+	sput(&b, "", 0);
+	eqrec = 0;
+	neqlist = 0;
+	rtsign(&b, t);
+	for(i = 0; i < neqlist; i++)
+		eqlist[i]->id = 0;
+	neqlist = 0;
+	return b.s;
+}
+
+ulong
+sign(Type *t)
+{
+	uchar dig[16];
+	char *s;
+	ulong v;
+	int i;
+
+	if(t->hassig)
+		return t->sig;
+	s = signstr(t);
+	md5((uchar*)s, strlen(s), dig);
+	free(s);
+	v = 0;
+	for(i = 0; i < 16; i += 4)
+		v ^= dig[i] | dig[i+1]<<8 | dig[i+2]<<16 | (ulong)dig[i+3]<<24;
+	t->sig = v & 0xffffffff;
+	t->hassig = 1;
+	return t->sig;
+}
+
+/* print a type for error messages */
+char*
+tprint(char *buf, char *e, Type *t)
+{
+	Decl *id;
+
+	if(t == nil)
+		return seprint(buf, e, "nothing");
+	switch(t->kind){
+	case Tid:
+		return seprint(buf, e, "%s", t->tsym->name);
+	case Tarrow:
+		buf = tprint(buf, e, t->tof);
+		return seprint(buf, e, "->%s", t->tsym->name);
+	case Tdot:
+		buf = tprint(buf, e, t->tof);
+		return seprint(buf, e, ".%s", t->tsym->name);
+	case Tref:
+		buf = seprint(buf, e, "ref ");
+		return tprint(buf, e, t->tof);
+	case Tarray: case Tlist: case Tchan:
+		buf = seprint(buf, e, "%s of ", kindname[t->kind]);
+		return tprint(buf, e, t->tof);
+	case Tadt:
+		if(t->decl->dot != nil && t->decl->dot->sym != impsym)
+			return seprint(buf, e, "%s->%s", t->decl->dot->sym->name, t->decl->sym->name);
+		return seprint(buf, e, "%s", t->decl->sym->name);
+	case Tadtpick:
+		return seprint(buf, e, "%s.%s", t->decl->dot->sym->name, t->decl->sym->name);
+	case Tmodule:
+		return seprint(buf, e, "%s", t->decl->sym->name);
+	case Ttuple:
+		buf = seprint(buf, e, "(");
+		for(id = t->ids; id != nil; id = id->next){
+			buf = tprint(buf, e, id->ty);
+			if(id->next != nil)
+				buf = seprint(buf, e, ", ");
+		}
+		return seprint(buf, e, ")");
+	case Tfn:
+		buf = seprint(buf, e, "fn(");
+		for(id = t->ids; id != nil; id = id->next){
+			buf = seprint(buf, e, "%s: ", id->sym != nil ? id->sym->name : "nil");
+			if(id->implicit)
+				buf = seprint(buf, e, "self ");
+			buf = tprint(buf, e, id->ty);
+			if(id->next != nil)
+				buf = seprint(buf, e, ", ");
+		}
+		if(t->varargs)
+			buf = seprint(buf, e, t->ids != nil ? ", *" : "*");
+		if(t->tof != nil && t->tof->kind != Tnone){
+			buf = seprint(buf, e, "): ");
+			return tprint(buf, e, t->tof);
+		}
+		return seprint(buf, e, ")");
+	case Texception:
+		return seprint(buf, e, "exception");
+	}
+	return seprint(buf, e, "%s", kindname[t->kind]);
+}
+
+char*
+typestr(Type *t)
+{
+	char *buf;
+
+	buf = emalloc(StrSize);
+	tprint(buf, buf+StrSize, t);
+	return buf;
+}
+
+/* set the pointer bits of type t at offset off in map */
+void
+tmap(Type *t, long off, uchar *map)
+{
+	Decl *id;
+	long w;
+
+	if(t == nil)
+		return;
+	if(isptr(t)){
+		w = off / IBY2WD;
+		map[w>>3] |= 0x80 >> (w & 7);
+		return;
+	}
+	switch(t->kind){
+	case Tadt: case Ttuple:
+		for(id = t->ids; id != nil; id = id->next)
+			if(storespace[id->store])
+				tmap(id->ty, off + id->offset, map);
+		break;
+	case Tadtpick:
+		tmap(t->decl->dot->ty, off, map);
+		for(id = t->ids; id != nil; id = id->next)
+			if(storespace[id->store])
+				tmap(id->ty, off + id->offset, map);
+		break;
+	case Texception:
+		if(t->cons){
+			w = off / IBY2WD;
+			map[w>>3] |= 0x80 >> (w & 7);
+		}else
+			for(id = t->ids; id != nil; id = id->next)
+				if(storespace[id->store])
+					tmap(id->ty, off + id->offset, map);
+		break;
+	}
+}
+
+/* find or make the descriptor for a block of size bytes with map (dedup) */
+Desc*
+mkdesc(long size, uchar *map)
+{
+	Desc *d, **l;
+	int n, nw;
+
+	nw = (size/IBY2WD + 7) / 8;
+	n = nw;
+	while(n > 0 && map[n-1] == 0)
+		n--;
+	for(l = &descs; (d = *l) != nil; l = &d->next)
+		if(d->size == size && d->nmap == n && memcmp(d->map, map, n) == 0)
+			return d;
+	d = emalloc(sizeof *d);
+	d->id = ndescs++;
+	d->size = size;
+	d->nmap = n;
+	d->map = emalloc(n+1);
+	memmove(d->map, map, n);
+	*l = d;
+	return d;
+}
+
+/* map of a block of size bytes with the pointers of the decls in ids */
+Desc*
+declsdesc(long size, Decl *ids)
+{
+	uchar *map;
+	Desc *d;
+
+	map = emalloc(size/IBY2WD/8 + 2);
+	for(; ids != nil; ids = ids->next)
+		if(storespace[ids->store] || ids->store == Dtype)
+			tmap(ids->ty, ids->offset, map);
+	d = mkdesc(size, map);
+	free(map);
+	return d;
+}
+
+/* heap descriptor for values of type t (adt, tuple, pick) */
+Desc*
+tdesc(Type *t)
+{
+	uchar *map;
+	Desc *d;
+
+	sizetype(t);
+	if(t->desc != nil)
+		return t->desc;
+	map = emalloc(t->size/IBY2WD/8 + 2);
+	tmap(t, 0, map);
+	d = mkdesc(t->size, map);
+	free(map);
+	t->desc = d;
+	return d;
+}
+
+/* the C-style map text {0x..,} used by -a and -t */
+char*
+mapstr(long size, uchar *map)
+{
+	static char buf[512];
+	char *p, *e;
+	int i, n;
+
+	n = (size/IBY2WD + 7) / 8;
+	while(n > 0 && map[n-1] == 0)
+		n--;
+	p = buf;
+	e = buf + sizeof buf;
+	p = seprint(p, e, "{");
+	for(i = 0; i < n; i++)
+		p = seprint(p, e, "0x%x,", map[i]);
+	if(n == 0)
+		p = seprint(p, e, "0");
+	seprint(p, e, "}");
+	return buf;
+}

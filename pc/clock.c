@@ -1,0 +1,197 @@
+#include "u.h"
+#include "../port/lib.h"
+#include "mem.h"
+#include "dat.h"
+#include "fns.h"
+
+/*
+ * The 8253 timer drives the clock interrupt at HZ; the time stamp
+ * counter, calibrated against the 8253, gives fastticks and the
+ * microsecond clock.
+ */
+enum
+{
+	T0cntr	= 0x40,
+	T2cntr	= 0x42,
+	Tmode	= 0x43,
+	T2ctl	= 0x61,
+	Freq	= 1193182,	/* 8253 input clock */
+
+	T0sel	= 0x00,
+	T2sel	= 0x80,
+	Tlohi	= 0x30,		/* load low then high byte */
+	Trate	= 0x04,		/* mode 2: rate generator */
+	Tterm	= 0x00,		/* mode 0: interrupt on terminal count */
+	T2gate	= 0x01,
+	T2spkr	= 0x02,
+	T2out	= 0x20,
+};
+
+ulong	kerndate;		/* boot time, as the date of kernel files */
+static long	boottime;	/* seconds since the epoch at boot */
+static void	rtcinit(void);
+
+static void
+clockintr(Ureg*, void*)
+{
+	m->ticks++;
+	ticks++;
+	if(up == nil)
+		m->idleticks++;
+	/* load: average of the ready processes over about a second, times 1000 */
+	m->load = (m->load*(HZ-1) + nrdy*1000)/HZ;
+	if(m->ticks % HZ == 0){
+		m->idle = m->idleticks*100/HZ;
+		m->idleticks = 0;
+	}
+	timerintr();
+}
+
+/* count tsc cycles over 50ms of the 8253's channel 2 */
+static void
+calibrate(void)
+{
+	uvlong t0, t1;
+	int cnt, i, s;
+
+	s = splhi();
+	cnt = Freq/20;
+	outb(T2ctl, (inb(T2ctl) & ~T2spkr) | T2gate);
+	outb(Tmode, T2sel|Tlohi|Tterm);
+	outb(T2cntr, cnt);
+	outb(T2cntr, cnt>>8);
+	rdtsc(&t0);
+	for(i = 0; (inb(T2ctl) & T2out) == 0; i++)
+		;
+	rdtsc(&t1);
+	splx(s);
+	m->cpuhz = (t1-t0)*20;
+	if(m->cpuhz == 0)
+		m->cpuhz = 1;
+}
+
+void
+clockinit(void)
+{
+	int cnt;
+
+	rdtsc(&m->tscticks0);
+	rtcinit();
+	calibrate();
+	cnt = Freq/HZ;
+	outb(Tmode, T0sel|Tlohi|Trate);
+	outb(T0cntr, cnt);
+	outb(T0cntr, cnt>>8);
+	intrenable(0, clockintr, nil, "clock");
+}
+
+/* tsc ticks since boot; *hz gets their rate */
+vlong
+fastticks(uvlong *hz)
+{
+	uvlong t;
+
+	if(hz != nil)
+		*hz = m->cpuhz;
+	rdtsc(&t);
+	return t - m->tscticks0;
+}
+
+uvlong
+fastticks2us(uvlong t)
+{
+	return t*1000000/m->cpuhz;
+}
+
+/* microseconds since the epoch */
+vlong
+osusectime(void)
+{
+	return (vlong)boottime*1000000 + fastticks2us(fastticks(nil));
+}
+
+/* milliseconds since boot */
+long
+osmillisec(void)
+{
+	return fastticks2us(fastticks(nil))/1000;
+}
+
+long
+seconds(void)
+{
+	return boottime + fastticks2us(fastticks(nil))/1000000;
+}
+
+static int
+cmos(int r)
+{
+	int v;
+
+	outb(0x70, r);
+	v = inb(0x71);
+	return v;
+}
+
+static int
+bcd(int v)
+{
+	return (v>>4)*10 + (v&0xF);
+}
+
+/* read the real-time clock: seconds since the epoch at boot */
+static void
+rtcinit(void)
+{
+	static int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	int sec, min, hour, day, mon, year, binary, i;
+	long days;
+
+	while(cmos(0x0A) & 0x80)	/* update in progress */
+		;
+	sec = cmos(0x00);
+	min = cmos(0x02);
+	hour = cmos(0x04);
+	day = cmos(0x07);
+	mon = cmos(0x08);
+	year = cmos(0x09);
+	binary = cmos(0x0B) & 0x04;
+	if(!binary){
+		sec = bcd(sec);
+		min = bcd(min);
+		hour = bcd(hour);
+		day = bcd(day);
+		mon = bcd(mon);
+		year = bcd(year);
+	}
+	year += 2000;
+	if(mon < 1 || mon > 12 || day < 1 || day > 31)
+		return;
+	days = 0;
+	for(i = 1970; i < year; i++)
+		days += (i%4 == 0 && (i%100 != 0 || i%400 == 0)) ? 366 : 365;
+	for(i = 1; i < mon; i++){
+		days += mdays[i-1];
+		if(i == 2 && year%4 == 0 && (year%100 != 0 || year%400 == 0))
+			days++;
+	}
+	days += day-1;
+	boottime = days*86400 + hour*3600 + min*60 + sec;
+	kerndate = boottime;
+}
+
+void
+microdelay(int us)
+{
+	uvlong t;
+
+	t = fastticks(nil) + (uvlong)us*m->cpuhz/1000000;
+	while(fastticks(nil) < t)
+		;
+}
+
+void
+delay(int ms)
+{
+	microdelay(ms*1000);
+}

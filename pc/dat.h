@@ -1,0 +1,88 @@
+#include "../port/portdat.h"
+
+typedef struct Conf	Conf;
+typedef struct Mach	Mach;
+typedef struct Ureg	Ureg;
+typedef struct Segdesc	Segdesc;
+typedef struct Memrange	Memrange;
+
+#define	up	(m->proc)
+#define	HZ	hz		/* clock rate, from the config file */
+extern	int	hz;
+extern	char*	initprog;	/* from the config file */
+
+/*
+ * What a trap pushes, in the order l.S builds it: the registers
+ * (pusha order reversed), the segment registers, the trap number
+ * and error code, then what the processor pushed.  No privilege
+ * change ever happens, so there is no ss/esp at the end.
+ */
+struct Ureg
+{
+	ulong	di;
+	ulong	si;
+	ulong	bp;
+	ulong	nsp;
+	ulong	bx;
+	ulong	dx;
+	ulong	cx;
+	ulong	ax;
+	ulong	gs;
+	ulong	fs;
+	ulong	es;
+	ulong	ds;
+	ulong	trap;		/* trap type */
+	ulong	ecode;		/* error code (or zero) */
+	ulong	pc;		/* pc */
+	ulong	cs;		/* old context */
+	ulong	flags;		/* old flags */
+};
+
+struct Segdesc
+{
+	ulong	d0;
+	ulong	d1;
+};
+
+/* a range of usable physical memory from the multiboot map */
+struct Memrange
+{
+	ulong	base;
+	ulong	size;
+};
+
+struct Conf
+{
+	ulong	npage;		/* pages of usable memory */
+	ulong	topofmem;	/* first address past usable memory */
+	int	nmem;
+	Memrange	mem[16];
+	ulong	nproc;
+	int	hz;
+};
+
+/* the one processor */
+struct Mach
+{
+	Proc*	proc;		/* current process */
+	ulong	ticks;		/* of the clock since boot */
+	int	ilockdepth;
+	ulong	splpc;		/* pc of last caller to splhi */
+	int	inclockintr;
+	int	intr;		/* interrupts taken */
+	ulong	cs;		/* context switches */
+	ulong	syscall;	/* kernel.h calls */
+	ulong	load;		/* ready processes, averaged, times 1000 */
+	ulong	idle;		/* percent of the last second spent idle */
+	ulong	idleticks;
+	uvlong	cpuhz;		/* tsc rate, calibrated against the pit */
+	uvlong	tscticks0;	/* tsc at boot */
+	ulong	*pdb;		/* page directory */
+	int	flushmmu;
+	Label	sched;		/* scheduler wakeup */
+	char*	stack;		/* the boot stack; the scheduler runs on it */
+};
+
+extern	Mach	mach0;
+extern	Mach*	m;
+extern	Conf	conf;

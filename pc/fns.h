@@ -1,0 +1,64 @@
+#include "../port/portfns.h"
+
+/* l.S */
+ulong	getcr0(void);
+ulong	getcr2(void);
+ulong	getcr3(void);
+ulong	getcr4(void);
+void	putcr0(ulong);
+void	putcr3(ulong);
+void	putcr4(ulong);
+int	inb(int);
+ushort	ins(int);
+ulong	inl(int);
+void	outb(int, int);
+void	outs(int, ushort);
+void	outl(int, ulong);
+int	splhi(void);
+int	spllo(void);
+void	splx(int);
+int	islo(void);
+void	halt1(void);		/* wait for an interrupt */
+void	rdtsc(uvlong*);
+void	rdmsr(int, uvlong*);
+void	wrmsr(int, uvlong);
+void	lgdt(void*);
+void	lidt(void*);
+void	loadsegs(void);
+int	tas(int*);
+void	fpinit(void);
+void	fpsave(void*);
+void	fprestore(void*);
+#define	getcallerpc(x)	((ulong)__builtin_return_address(0))
+
+/* trap.c */
+void	trapinit(void);
+void	trap(Ureg*);
+void	intrenable(int, void (*)(Ureg*, void*), void*, char*);
+void	dumpregs(Ureg*);
+
+/* i8259.c */
+void	apicwire(void);
+void	i8259init(void);
+void	i8259enable(int);
+int	i8259isr(int);
+void	i8259eoi(int);
+
+/* i8253.c */
+void	clockinit(void);
+void	delay(int);
+void	microdelay(int);
+
+/* uart.c */
+void	uartinit(void);
+void	uartputc(int);
+void	uartflush(void);
+
+/* mmu.c, memory.c */
+void	mmuinit(void);
+
+/* main.c */
+void	main(ulong, ulong);
+
+
+void	reboot(void) __attribute__((noreturn));

@@ -1,0 +1,177 @@
+#include "u.h"
+#include "../port/lib.h"
+#include "mem.h"
+#include "dat.h"
+#include "fns.h"
+#include "../port/error.h"
+
+/*
+ * Segments, the interrupt table, and the dispatch of traps and
+ * interrupts.  A fault in kernel C prints the registers and panics;
+ * a fault while an interpreter runs Dis code becomes an error that
+ * the interpreter turns into a Dis exception for that thread.
+ */
+
+typedef struct Gate Gate;
+typedef struct Vctl Vctl;
+struct Gate
+{
+	ushort	off0;
+	ushort	sel;
+	uchar	zero;
+	uchar	type;
+	ushort	off1;
+};
+struct Vctl
+{
+	void	(*f)(Ureg*, void*);
+	void*	a;
+	char*	name;
+	ulong	count;
+};
+
+enum
+{
+	Nvec	= 48,
+	VectorPIC	= 32,
+	Intgate	= 0x8E,		/* present, ring 0, interrupts off */
+};
+
+static Segdesc gdt[NGDT] = {
+	{0, 0},
+	{0x0000FFFF, 0x00CF9A00},	/* code: base 0, limit 4G, r-x */
+	{0x0000FFFF, 0x00CF9200},	/* data: base 0, limit 4G, rw- */
+};
+static Gate idt[256];
+static Vctl vctl[Nvec];
+extern ulong vectors[];
+extern void vec255(void);
+
+static char *excname[32] = {
+	"divide error",
+	"debug exception",
+	"nonmaskable interrupt",
+	"breakpoint",
+	"overflow",
+	"bounds check",
+	"invalid opcode",
+	"coprocessor not available",
+	"double fault",
+	"coprocessor segment overrun",
+	"invalid TSS",
+	"segment not present",
+	"stack exception",
+	"general protection violation",
+	"page fault",
+	"15 (reserved)",
+	"coprocessor error",
+	"alignment check",
+	"machine check",
+	"simd floating point",
+};
+
+void
+trapinit(void)
+{
+	struct { ushort lim; ulong base; } __attribute__((packed)) d;
+	int i;
+
+	d.lim = sizeof gdt - 1;
+	d.base = (ulong)gdt;
+	lgdt(&d);
+	loadsegs();
+	for(i = 0; i < Nvec; i++){
+		idt[i].off0 = vectors[i];
+		idt[i].off1 = vectors[i]>>16;
+		idt[i].sel = KESEL;
+		idt[i].type = Intgate;
+	}
+	idt[255].off0 = (ulong)vec255;
+	idt[255].off1 = (ulong)vec255>>16;
+	idt[255].sel = KESEL;
+	idt[255].type = Intgate;
+	d.lim = sizeof idt - 1;
+	d.base = (ulong)idt;
+	lidt(&d);
+}
+
+/* call f(ureg, a) when irq fires */
+void
+intrenable(int irq, void (*f)(Ureg*, void*), void *a, char *name)
+{
+	Vctl *v;
+
+	v = &vctl[VectorPIC+irq];
+	v->f = f;
+	v->a = a;
+	v->name = name;
+	i8259enable(irq);
+}
+
+void
+dumpregs(Ureg *u)
+{
+	iprint("trap %lud ecode %#lux pc %#lux flags %#lux cr2 %#lux\n",
+		u->trap, u->ecode, u->pc, u->flags, getcr2());
+	iprint("ax %#.8lux bx %#.8lux cx %#.8lux dx %#.8lux\n", u->ax, u->bx, u->cx, u->dx);
+	iprint("si %#.8lux di %#.8lux bp %#.8lux sp %#.8lux\n", u->si, u->di, u->bp, (ulong)&u->flags+4);
+	if(up != nil)
+		iprint("proc %d %s\n", up->pid, up->text);
+}
+
+static void
+fault(Ureg *u)
+{
+	char buf[ERRMAX];
+	ulong addr;
+
+	if(u->trap == 14){
+		addr = getcr2();
+		snprint(buf, sizeof buf, "sys: trap: fault %s addr=%#lux",
+			(u->ecode & 2) ? "write" : "read", addr);
+	}else if(u->trap == 0)
+		snprint(buf, sizeof buf, "sys: trap: divide error pc=%#lux", u->pc);
+	else
+		snprint(buf, sizeof buf, "sys: trap: %s pc=%#lux", excname[u->trap] ? excname[u->trap] : "exception", u->pc);
+	if(up != nil && up->type == Interp && up->nlocks == 0 && m->ilockdepth == 0)
+		disfault(u, buf);	/* does not return */
+	dumpregs(u);
+	panic("%s", buf);
+}
+
+void
+trap(Ureg *u)
+{
+	Vctl *v;
+	int irq, clock;
+
+	if(u->trap < VectorPIC){
+		fault(u);
+		return;
+	}
+	m->intr++;
+	irq = u->trap - VectorPIC;
+	if(u->trap >= Nvec){
+		iprint("unexpected trap %lud\n", u->trap);
+		return;
+	}
+	/* spurious interrupts on 7 and 15 set no in-service bit */
+	if((irq == 7 || irq == 15) && !i8259isr(irq))
+		return;
+	v = &vctl[u->trap];
+	clock = irq == 0;
+	if(clock)
+		m->inclockintr = 1;
+	if(v->f != nil){
+		v->count++;
+		v->f(u, v->a);
+	}
+	i8259eoi(irq);
+	if(clock){
+		m->inclockintr = 0;
+		if(up != nil && up->state == Running && up->nlocks == 0 && up->preempted){
+			up->preempted = 0;
+			sched();
+		}
+	}
+}

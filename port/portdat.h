@@ -1,0 +1,493 @@
+typedef struct Block	Block;
+typedef struct Chan	Chan;
+typedef struct Dev	Dev;
+typedef struct Dirtab	Dirtab;
+typedef struct Egrp	Egrp;
+typedef struct Evalue	Evalue;
+typedef struct Fgrp	Fgrp;
+typedef struct Lock	Lock;
+typedef struct Mhead	Mhead;
+typedef struct Mount	Mount;
+typedef struct Osenv	Osenv;
+typedef struct Path	Path;
+typedef struct Pgrp	Pgrp;
+typedef struct Pool	Pool;
+typedef struct Proc	Proc;
+typedef struct QLock	QLock;
+typedef struct Queue	Queue;
+typedef struct Ref	Ref;
+typedef struct Rendez	Rendez;
+typedef struct RWlock	RWlock;
+typedef struct Walkqid	Walkqid;
+typedef struct Cmdbuf	Cmdbuf;
+typedef struct Cmdtab	Cmdtab;
+typedef int	Devgen(Chan*, char*, Dirtab*, int, int, Dir*);
+
+/*
+ * Locks.  The kernel runs on one processor, so a Lock only has to keep
+ * out interrupt handlers and preemption: lock() raises the priority
+ * level and unlock() restores it.  Never sleep holding a Lock.
+ */
+struct Lock
+{
+	int	key;
+	ulong	pl;		/* priority level to restore */
+	ulong	pc;		/* who locked it */
+	Proc*	p;
+};
+
+struct Ref
+{
+	Lock	lk;
+	long	ref;
+};
+
+/* a sleeping lock: may be held across sleep */
+struct QLock
+{
+	Lock	use;
+	Proc*	head;		/* waiting processes */
+	Proc*	tail;
+	ulong	pc;
+	Proc*	owner;
+	int	locked;
+};
+
+struct RWlock
+{
+	Lock	use;
+	Proc*	head;
+	Proc*	tail;
+	ulong	wpc;
+	Proc*	wproc;
+	int	readers;	/* number of readers holding it */
+	int	writer;		/* a writer holds it */
+};
+
+/* one process sleeps on a Rendez until a condition holds */
+struct Rendez
+{
+	Lock	lk;
+	Proc*	p;
+};
+
+/* a label: what setlabel saves and gotolabel restores */
+typedef struct Label	Label;
+struct Label
+{
+	ulong	sp;
+	ulong	pc;
+	ulong	bx;
+	ulong	si;
+	ulong	di;
+	ulong	bp;
+};
+
+/* data blocks, for bread/bwrite and queues */
+struct Block
+{
+	Block*	next;
+	Block*	list;
+	uchar*	rp;		/* first unconsumed byte */
+	uchar*	wp;		/* first empty byte */
+	uchar*	lim;		/* 1 past the end of the buffer */
+	uchar*	base;		/* start of the buffer */
+	ulong	flag;
+};
+#define	BLEN(s)	((s)->wp - (s)->rp)
+#define	BALLOC(s)	((s)->lim - (s)->base)
+
+/* Chan.flag */
+enum
+{
+	COPEN	= 0x0001,	/* for i/o */
+	CMSG	= 0x0002,	/* the message channel for a mount */
+	CCEXEC	= 0x0008,	/* close on exec */
+	CFREE	= 0x0010,	/* not in use */
+	CRCLOSE	= 0x0020,	/* remove on close */
+	CCACHE	= 0x0080,	/* client cache */
+};
+
+/* name resolution */
+enum
+{
+	Aaccess,		/* as in stat, wstat */
+	Abind,			/* for left-hand side of bind */
+	Atodir,			/* as in chdir */
+	Aopen,			/* for i/o */
+	Amount,			/* to be mounted or mounted upon */
+	Acreate,		/* is to be created */
+	Aremove,		/* will be removed by caller */
+};
+
+/* a path name as the user wrote it, for fd2path */
+struct Path
+{
+	Ref;
+	char*	s;
+	int	len;		/* strlen(s) */
+	int	alen;		/* allocated length of s */
+};
+
+/*
+ * A Chan is a reference to a file on a device: type indexes devtab[],
+ * dev is the device's instance, qid names the file within it.
+ */
+struct Chan
+{
+	Ref;
+	Chan*	next;		/* allocation list */
+	Chan*	link;
+	vlong	offset;		/* in file */
+	vlong	devoffset;	/* in underlying device; see read */
+	ushort	type;		/* index into devtab[] */
+	ulong	dev;
+	ushort	mode;		/* read/write */
+	ushort	flag;
+	Qid	qid;
+	int	fid;		/* for unique identification; not used with 9P */
+	ulong	iounit;
+	Mhead*	umh;		/* mount point that derived Chan; used in unionread */
+	Chan*	umc;		/* channel in union; held for union read */
+	QLock	umqlock;	/* serialize unionreads */
+	int	uri;		/* union read index */
+	int	dri;		/* devdirread index */
+	ulong	mountid;
+	int	ismtpt;
+	union {
+		void*	aux;
+		ulong	mid;
+	};
+	Chan*	mchan;		/* channel to mounted server */
+	Qid	mqid;		/* qid of root of mount point */
+	Path*	path;
+};
+
+/* the file table of a device */
+struct Dirtab
+{
+	char	name[KNAMELEN];
+	Qid	qid;
+	vlong	length;
+	long	perm;
+};
+
+/* result of a walk: clone is the new Chan if the whole walk succeeded */
+struct Walkqid
+{
+	Chan*	clone;
+	int	nqid;
+	Qid	qid[1];		/* really nqid of them */
+};
+
+struct Dev
+{
+	int	dc;		/* device character, as in #c */
+	char*	name;
+
+	void	(*reset)(void);
+	void	(*init)(void);
+	void	(*shutdown)(void);
+	Chan*	(*attach)(char*);
+	Walkqid*	(*walk)(Chan*, Chan*, char**, int);
+	int	(*stat)(Chan*, uchar*, int);
+	Chan*	(*open)(Chan*, int);
+	void	(*create)(Chan*, char*, int, ulong);
+	void	(*close)(Chan*);
+	long	(*read)(Chan*, void*, long, vlong);
+	Block*	(*bread)(Chan*, long, ulong);
+	long	(*write)(Chan*, void*, long, vlong);
+	long	(*bwrite)(Chan*, Block*, ulong);
+	void	(*remove)(Chan*);
+	int	(*wstat)(Chan*, uchar*, int);
+};
+
+/* name space */
+enum
+{
+	MNTHASH	= 32,
+	NFD	= 100,		/* initial size of an fd group */
+	MAXNFD	= 4000,
+};
+#define	MOUNTH(p, qid)	((p)->mnthash[(qid).path&(MNTHASH-1)])
+
+/* one thing bound onto a mount point */
+struct Mount
+{
+	ulong	mountid;
+	Mount*	next;		/* next in the union, in search order */
+	Mhead*	head;
+	Mount*	copy;
+	Mount*	order;
+	Chan*	to;		/* what is bound there */
+	int	mflag;
+	char*	spec;
+};
+
+/* a mount point and the union bound on it */
+struct Mhead
+{
+	Ref;
+	RWlock	lock;
+	Chan*	from;		/* the mount point */
+	Mount*	mount;		/* what is mounted, in search order */
+	Mhead*	hash;		/* hash chain */
+};
+
+/* a process group's name space */
+struct Pgrp
+{
+	Ref;
+	ulong	pgrpid;
+	RWlock	ns;		/* guards mnthash */
+	QLock	nsh;
+	Mhead*	mnthash[MNTHASH];
+	int	progmode;
+	int	nodevs;		/* #-names forbidden */
+	Chan*	slash;		/* root of the name space */
+	Chan*	dot;		/* initial current directory */
+};
+
+/* file descriptors */
+struct Fgrp
+{
+	Ref;
+	Lock;
+	Chan**	fd;
+	int	nfd;		/* number of fd slots */
+	int	maxfd;		/* highest fd in use */
+	int	minfd;		/* lower bound on free fd */
+};
+
+/* environment variables */
+struct Evalue
+{
+	char*	var;
+	char*	val;
+	int	len;
+	Evalue*	next;
+};
+
+struct Egrp
+{
+	Ref;
+	QLock;
+	Evalue*	entries;
+	ulong	vers;
+};
+
+/*
+ * The operating system environment of a thread of control: a kproc
+ * has its own (Proc.defenv); a Dis thread has one in Prog.osenv,
+ * and an interpreter kproc points up->env at the one of the Dis
+ * thread it is running.  Everything in sysfile.c works on up->env.
+ */
+struct Osenv
+{
+	char*	syserrstr;	/* last error from a system call; points at errbuf0 or 1 */
+	char*	errstr;		/* reason we are unwinding the error stack */
+	char	errbuf0[ERRMAX];
+	char	errbuf1[ERRMAX];
+	Pgrp*	pgrp;		/* name space */
+	Fgrp*	fgrp;		/* file descriptors */
+	Egrp*	egrp;		/* environment */
+	Rendez*	rend;		/* the thread is sleeping on this */
+	Queue*	waitq;		/* child processes' exit status (unused) */
+	Queue*	childq;
+	void*	debug;
+	char*	user;
+	int	uid;
+	int	gid;
+	int	pgid;		/* process group for kill */
+};
+
+/* Proc.state */
+enum
+{
+	Dead = 0,
+	Moribund,
+	Ready,
+	Scheding,
+	Running,
+	Queueing,
+	QueueingR,
+	QueueingW,
+	Wakeme,
+	Broken,
+	Stopped,
+	Rendezvous,
+	Waitrelease,
+};
+
+/* Proc.type */
+enum
+{
+	Unknown = 0,
+	IdleGC,			/* interpreter running the idle-time collector */
+	Interp,			/* interpreter */
+	BusyGC,			/* interpreter collecting because it is busy */
+};
+
+/* scheduling priorities: higher runs first */
+enum
+{
+	Nrq	= 20,		/* number of run queues */
+	PriLowest	= 0,
+	PriIdle	= 1,
+	PriNormal	= 10,
+	PriHigh	= 13,
+	PriRealtime	= 19,
+	PriKproc	= PriNormal,
+};
+
+enum
+{
+	NERR	= 32,		/* depth of the waserror stack */
+	KSTACK	= 32*1024,	/* kernel stack of a kproc */
+	PRINTSIZE	= 256,
+};
+
+struct Proc
+{
+	Label	sched;		/* known to l.S: must be first */
+	char*	kstack;		/* known to l.S: base of the kernel stack */
+	Proc*	rnext;		/* next on the run queue */
+	Proc*	qnext;		/* next waiting for a QLock or RWlock */
+	Proc*	next;		/* all procs */
+	int	pid;
+	char	text[KNAMELEN];	/* what it is */
+	char*	psstate;	/* what it is doing, for debugging */
+	int	state;
+	int	pri;
+	int	basepri;
+	int	fixedpri;
+	int	preempted;	/* the clock asked for a reschedule */
+	ulong	rt;		/* ticks run */
+	ulong	readytime;
+	int	nlocks;
+
+	int	qpc;
+	Rendez*	r;		/* rendezvous point slept on */
+	Rendez	sleep;		/* for tsleep and general use */
+	Lock	rlock;		/* sync sleep/wakeup with postnote */
+	int	notepending;	/* a note (interrupt) has been posted */
+	char	note[ERRMAX];
+	int	kill;		/* kill the process */
+
+	/* timers: tsleep */
+	ulong	twhen;		/* tick when the timer expires */
+	Rendez*	trend;
+	int	(*tfn)(void*);
+	Proc*	tlink;
+	int	timedout;
+
+	/* kprocs */
+	void	(*kpfun)(void*);
+	void*	kparg;
+
+	/* error stack */
+	int	nerrlab;
+	Label	errlab[NERR];
+
+	/* the Dis machinery */
+	int	type;		/* Unknown, Interp, BusyGC, IdleGC */
+	void*	prog;		/* the Dis thread it represents while released */
+	void*	iprog;		/* the Dis thread it has released to block */
+	Proc*	qlink;		/* on isched's queue of kprocs waiting for the VM */
+	Osenv*	env;		/* the environment in force */
+	Osenv	defenv;		/* this kproc's own environment */
+
+	char	genbuf[128];	/* for temporary use by devices */
+	uchar	fpstate[108] __attribute__((aligned(16)));	/* x87 state while not running */
+	int	fpinherit;	/* start with fpstate (the creator's), not a reset fpu */
+};
+
+/* command buffers, for ctl files */
+struct Cmdbuf
+{
+	char*	buf;
+	char**	f;
+	int	nf;
+};
+
+struct Cmdtab
+{
+	int	index;		/* used by client to switch on result */
+	char*	cmd;		/* command name */
+	int	narg;		/* expected #args; 0 ==> variadic */
+};
+
+/* Queue.state */
+enum
+{
+	Qstarve	= 1<<0,		/* consumer starved */
+	Qmsg	= 1<<1,		/* message stream: one write, one read */
+	Qclosed	= 1<<2,		/* queue has been closed/hungup */
+	Qflow	= 1<<3,		/* producer flow controlled */
+	Qcoalesce	= 1<<4,	/* coalesce packets on read */
+	Qkick	= 1<<5,		/* always call the kick routine after qwrite */
+};
+
+/*
+ * A Queue is a bounded list of Blocks shared by one or more producers
+ * and consumers: qread sleeps while it is empty, qwrite while it is
+ * full (unless Qkick is in force for a device that drains it).
+ */
+struct Queue
+{
+	Lock;
+	Block*	bfirst;		/* buffer */
+	Block*	blast;
+	int	len;		/* bytes allocated to queue */
+	int	dlen;		/* data bytes in queue */
+	int	limit;		/* max bytes in queue */
+	int	inilim;		/* initial limit */
+	int	state;
+	int	noblock;	/* true if writes return immediately when q full */
+	int	eof;		/* number of eofs read by user */
+	void	(*kick)(void*);	/* restart output */
+	void*	arg;		/* argument to kick */
+	QLock	rlock;		/* mutex for reading processes */
+	Rendez	rr;		/* process waiting to read */
+	QLock	wlock;		/* mutex for writing processes */
+	Rendez	wr;		/* process waiting to write */
+	char	err[ERRMAX];
+};
+
+/* memory pools, with the statistics /dev/memory reports */
+struct Pool
+{
+	char*	name;
+	ulong	maxsize;	/* bytes it may grow to */
+	ulong	cursize;	/* bytes it holds now */
+	ulong	arenasize;	/* bytes taken from xalloc */
+	ulong	hw;		/* high water mark of cursize */
+	ulong	nalloc;		/* allocations ever */
+	ulong	nfree;		/* frees ever */
+	ulong	nbrk;		/* times it grew */
+	ulong	quanta;		/* allocation granularity - 1 */
+	ulong	minarena;	/* smallest arena it asks for */
+	void*	freelist[32];	/* free blocks by size class */
+	void*	arenas;
+	Lock;
+};
+
+enum
+{
+	Mainmem,		/* malloc/smalloc */
+	Heapmem,		/* the Dis heap */
+	Imagmem,		/* images (unused) */
+	Npool,
+};
+
+/* a registered device and its configuration */
+extern	Dev*	devtab[];
+extern	char*	conffile;
+extern	char	*eve;
+extern	int	verbose;	/* -v on the command line */
+extern	ulong	kerndate;
+extern	Pool*	mainmem;
+extern	Pool*	heapmem;
+extern	Pool	pools[Npool];
+
+#define	DEVDOTDOT	-1		/* devgen's index for ".." */

@@ -1,0 +1,205 @@
+/* alloc.c */
+void*	malloc(ulong);
+void*	mallocz(ulong, int);
+void*	smalloc(ulong);
+void*	realloc(void*, ulong);
+void	free(void*);
+ulong	msize(void*);
+void*	poolalloc(Pool*, ulong);
+void	poolfree(Pool*, void*);
+ulong	poolmsize(Pool*, void*);
+int	poolread(char*, int, ulong);
+void	poolinit(void);
+void*	xalloc(ulong);
+void*	xallocz(ulong, int);
+void	xfree(void*);
+void	xinit(void);
+void	xsummary(void);
+ulong	xfreebytes(void);
+char*	kstrdup(char**, char*);
+
+/* chan.c */
+Chan*	newchan(void);
+void	chanfree(Chan*);
+void	cclose(Chan*);
+void	ccloseq(Chan*);
+Chan*	cclone(Chan*);
+Chan*	namec(char*, int, int, ulong);
+int	eqqid(Qid, Qid);
+int	eqchan(Chan*, Chan*, int);
+void	isdir(Chan*);
+char*	chanpath(Chan*);
+Path*	newpath(char*);
+void	pathclose(Path*);
+int	walk(Chan**, char**, int, int, int*);
+int	cmount(Chan**, Chan*, int, char*);
+void	cunmount(Chan*, Chan*);
+int	findmount(Chan**, Mhead**, int, int, Qid);
+void	putmhead(Mhead*);
+Mhead*	newmhead(Chan*);
+Mount*	newmount(Mhead*, Chan*, int, char*);
+void	mountfree(Mount*);
+char*	validnamedup(char*, int);
+void	validname(char*, int);
+void	validstat(uchar*, int);
+int	devno(int, int);
+Chan*	fdtochan(int, int, int, int);
+int	openmode(ulong);
+int	newfd(Chan*);
+long	unionread(Chan*, void*, long);
+void	unionrewind(Chan*);
+
+/* dev.c */
+void	devdir(Chan*, Qid, char*, vlong, char*, long, Dir*);
+void	mkqid(Qid*, vlong, ulong, int);
+int	devgen(Chan*, char*, Dirtab*, int, int, Dir*);
+void	devreset(void);
+void	devinit(void);
+void	devshutdown(void);
+Chan*	devattach(int, char*);
+Chan*	devclone(Chan*);
+Walkqid*	devwalk(Chan*, Chan*, char**, int, Dirtab*, int, Devgen*);
+int	devstat(Chan*, uchar*, int, Dirtab*, int, Devgen*);
+long	devdirread(Chan*, char*, long, Dirtab*, int, Devgen*);
+void	devpermcheck(char*, ulong, int);
+Chan*	devopen(Chan*, int, Dirtab*, int, Devgen*);
+void	devcreate(Chan*, char*, int, ulong);
+Block*	devbread(Chan*, long, ulong);
+long	devbwrite(Chan*, Block*, ulong);
+void	devremove(Chan*);
+int	devwstat(Chan*, uchar*, int);
+void	chandevreset(void);
+void	chandevinit(void);
+void	chandevshutdown(void);
+
+/* readstr etc.: devutil.c */
+long	readstr(ulong, char*, ulong, char*);
+long	readnum(ulong, char*, ulong, ulong, int);
+long	readnum64(ulong, char*, ulong, uvlong, int);
+Cmdbuf*	parsecmd(char*, int);
+Cmdtab*	lookupcmd(Cmdbuf*, Cmdtab*, int);
+void	cmderror(Cmdbuf*, char*);
+
+/* allocb.c, qio.c */
+Block*	allocb(int);
+void	freeb(Block*);
+void	freeblist(Block*);
+int	blocklen(Block*);
+Queue*	qopen(int, int, void (*)(void*), void*);
+void	qclose(Queue*);
+void	qfree(Queue*);
+void	qhangup(Queue*, char*);
+void	qreopen(Queue*);
+long	qread(Queue*, void*, int);
+Block*	qbread(Queue*, int);
+long	qwrite(Queue*, void*, int);
+long	qbwrite(Queue*, Block*);
+int	qiwrite(Queue*, void*, int);
+int	qproduce(Queue*, void*, int);
+int	qlen(Queue*);
+int	qwindow(Queue*);
+int	qcanread(Queue*);
+int	qfull(Queue*);
+int	qisclosed(Queue*);
+void	qsetlimit(Queue*, int);
+void	qnoblock(Queue*, int);
+void	qflush(Queue*);
+
+/* proc.c */
+Proc*	newproc(void);
+void	kproc(char*, void (*)(void*), void*, int);
+void	pexit(char*, int);
+void	ready(Proc*);
+void	sched(void);
+void	yield(void);
+int	anyready(void);
+int	anyhigher(void);
+void	procinit(void);
+void	schedinit(void);
+void	sleep(Rendez*, int (*)(void*), void*);
+void	tsleep(Rendez*, int (*)(void*), void*, ulong);
+Proc*	wakeup(Rendez*);
+int	return0(void*);
+void	timerintr(void);
+void	hzsched(void);
+int	postnote(Proc*, int, char*, int);
+void	dumpprocs(void);
+int	procread(char*, int, ulong);
+void	setpri(int);
+int	getpri(void);
+extern	ulong	ticks;		/* clock interrupts since boot */
+extern	int	nrdy;
+
+/* taslock.c, qlock.c */
+void	lock(Lock*);
+void	unlock(Lock*);
+int	canlock(Lock*);
+void	ilock(Lock*);
+void	iunlock(Lock*);
+void	qlock(QLock*);
+void	qunlock(QLock*);
+int	canqlock(QLock*);
+void	rlock(RWlock*);
+void	runlock(RWlock*);
+void	wlock(RWlock*);
+void	wunlock(RWlock*);
+long	incref(Ref*);
+long	decref(Ref*);
+
+/* error handling: an error() unwinds to the innermost waserror() */
+void	error(char*) __attribute__((noreturn));
+void	nexterror(void) __attribute__((noreturn));
+void	exhausted(char*);
+void	panic(char*, ...) __attribute__((noreturn));
+int	iprint(char*, ...);
+void	dumpstack(void);
+#define	waserror()	(up->nerrlab++, setlabel(&up->errlab[up->nerrlab-1]))
+#define	poperror()	up->nerrlab--
+int	setlabel(Label*) __attribute__((returns_twice));
+void	gotolabel(Label*) __attribute__((noreturn));
+void	kstrcpy(char*, char*, int);
+
+/* pgrp.c */
+Pgrp*	newpgrp(void);
+void	closepgrp(Pgrp*);
+void	pgrpcpy(Pgrp*, Pgrp*);
+Fgrp*	newfgrp(Fgrp*);
+Fgrp*	dupfgrp(Fgrp*);
+void	closefgrp(Fgrp*);
+Egrp*	newegrp(void);
+void	closeegrp(Egrp*);
+Egrp*	dupegrp(Egrp*);
+
+/* main.c (pc) and dis.c */
+void	disinit(void*);
+void	vmachine(void*);
+void	release(void);
+void	acquire(void);
+void	disfault(void*, char*) __attribute__((noreturn));
+void	halt(int) __attribute__((noreturn));
+extern	char*	bootcmd;	/* text after " -- " on the command line, or nil */
+extern	char	bootline[];	/* the whole multiboot command line */
+
+/* clock: pc/clock.c */
+vlong	fastticks(uvlong*);
+uvlong	fastticks2us(uvlong);
+vlong	osusectime(void);
+long	osmillisec(void);
+long	seconds(void);
+#define	TK2MS(t)	(((ulong)(t)*1000)/HZ)
+#define	MS2TK(t)	((((ulong)(t))*HZ+999)/1000)
+
+/* console output: pc/uart.c */
+void	putstrn(char*, int);
+extern	Queue*	kbdq;		/* input from the serial line, for devcons */
+extern	Queue*	kprintq;	/* devcons's /dev/kprint, or nil */
+
+/* image of the root file system: the multiboot modules */
+uchar*	bootmod(int, ulong*);	/* module n's address and length; nil if absent */
+
+
+/* dis.c; the builtin modules and links from libinterp and the config */
+void	vmenv(void);
+void	links(void);
+void	sysmodinit(void);
+void	mathmodinit(void);

@@ -1,0 +1,89 @@
+#include "u.h"
+#include "../port/lib.h"
+#include "mem.h"
+#include "dat.h"
+#include "fns.h"
+
+/*
+ * Kernel output: lib9's print goes to the serial console; iprint
+ * the same (output is polled when interrupts are off); panic prints
+ * and powers off with status 3.
+ */
+
+static int panicking;
+Queue*	kprintq;	/* when devcons has /dev/kprint open, a copy of print goes here */
+
+long
+lib9write(int fd, void *buf, long n)
+{
+	USED(fd);
+	if(kprintq != nil){
+		qiwrite(kprintq, buf, n);
+		return n;
+	}
+	putstrn(buf, n);
+	return n;
+}
+
+int
+iprint(char *fmt, ...)
+{
+	char buf[PRINTSIZE];
+	va_list arg;
+	int n;
+
+	va_start(arg, fmt);
+	n = vseprint(buf, buf+sizeof buf, fmt, arg) - buf;
+	va_end(arg);
+	putstrn(buf, n);
+	return n;
+}
+
+void
+panic(char *fmt, ...)
+{
+	char buf[PRINTSIZE];
+	va_list arg;
+	int n;
+
+	splhi();
+	if(panicking++)
+		halt(3);
+	strcpy(buf, "panic: ");
+	va_start(arg, fmt);
+	n = vseprint(buf+7, buf+sizeof buf-1, fmt, arg) - buf;
+	va_end(arg);
+	buf[n++] = '\n';
+	putstrn(buf, n);
+	dumpstack();
+	halt(3);
+}
+
+/* print the return addresses on the kernel stack */
+void
+dumpstack(void)
+{
+	ulong *fp;
+	int i;
+
+	fp = __builtin_frame_address(0);
+	iprint("stack:");
+	for(i = 0; i < 16 && fp != nil && (ulong)fp > BY2PG && ((ulong)fp & 3) == 0; i++){
+		iprint(" %#lux", fp[1]);
+		if((ulong*)fp[0] <= fp)
+			break;
+		fp = (ulong*)fp[0];
+	}
+	iprint("\n");
+}
+
+/* lib9's %r and werrstr use the current process's system error string */
+char*
+lib9errstr(void)
+{
+	static char buf[ERRMAX];
+
+	if(up == nil)
+		return buf;
+	return up->env->syserrstr;
+}

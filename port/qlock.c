@@ -1,0 +1,263 @@
+#include "u.h"
+#include "../port/lib.h"
+#include "mem.h"
+#include "dat.h"
+#include "fns.h"
+
+/*
+ * Locks for one processor.  A Lock holds the priority level high, so
+ * nothing else runs while it is held; finding it already held is a
+ * deadlock.  QLocks and RWlocks queue the waiting processes.
+ */
+
+void
+lock(Lock *l)
+{
+	ulong pl;
+
+	pl = splhi();
+	if(l->key)
+		panic("lock: deadlock on %#p held by pc %#lux, called from %#lux", l, l->pc, getcallerpc(&l));
+	l->key = 1;
+	l->pl = pl;
+	l->pc = getcallerpc(&l);
+	l->p = up;
+	if(up != nil)
+		up->nlocks++;
+}
+
+int
+canlock(Lock *l)
+{
+	if(l->key)
+		return 0;
+	lock(l);
+	return 1;
+}
+
+void
+unlock(Lock *l)
+{
+	if(l->key == 0)
+		panic("unlock: not locked: pc %#lux", getcallerpc(&l));
+	l->key = 0;
+	if(l->p != nil)
+		l->p->nlocks--;
+	l->p = nil;
+	splx(l->pl);
+}
+
+void
+ilock(Lock *l)
+{
+	lock(l);
+	m->ilockdepth++;
+}
+
+void
+iunlock(Lock *l)
+{
+	m->ilockdepth--;
+	unlock(l);
+}
+
+long
+incref(Ref *r)
+{
+	long x;
+	int s;
+
+	s = splhi();
+	x = ++r->ref;
+	splx(s);
+	return x;
+}
+
+long
+decref(Ref *r)
+{
+	long x;
+	int s;
+
+	s = splhi();
+	x = --r->ref;
+	splx(s);
+	if(x < 0)
+		panic("decref: negative ref, pc %#lux", getcallerpc(&r));
+	return x;
+}
+
+/* wait on a lock's queue; called at splhi */
+static void
+qwait(Proc **head, Proc **tail, int state)
+{
+	up->qnext = nil;
+	if(*tail != nil)
+		(*tail)->qnext = up;
+	else
+		*head = up;
+	*tail = up;
+	up->state = state;
+	sched();
+}
+
+static Proc*
+qtake(Proc **head, Proc **tail)
+{
+	Proc *p;
+
+	p = *head;
+	if(p != nil){
+		*head = p->qnext;
+		if(*head == nil)
+			*tail = nil;
+		p->qnext = nil;
+	}
+	return p;
+}
+
+void
+qlock(QLock *q)
+{
+	int s;
+
+	s = splhi();
+	if(up != nil && up->nlocks)
+		panic("qlock: %s holds a lock, pc %#lux", up->text, getcallerpc(&q));
+	if(!q->locked){
+		q->locked = 1;
+		q->owner = up;
+		q->pc = getcallerpc(&q);
+		splx(s);
+		return;
+	}
+	if(up == nil)
+		panic("qlock: no process");
+	if(q->owner == up)
+		panic("qlock: %s locks twice, pc %#lux", up->text, getcallerpc(&q));
+	qwait(&q->head, &q->tail, Queueing);
+	/* qunlock handed the lock to us */
+	q->pc = getcallerpc(&q);
+	splx(s);
+}
+
+int
+canqlock(QLock *q)
+{
+	int s;
+
+	s = splhi();
+	if(q->locked){
+		splx(s);
+		return 0;
+	}
+	q->locked = 1;
+	q->owner = up;
+	splx(s);
+	return 1;
+}
+
+void
+qunlock(QLock *q)
+{
+	Proc *p;
+	int s;
+
+	s = splhi();
+	if(!q->locked)
+		panic("qunlock: not locked, pc %#lux", getcallerpc(&q));
+	p = qtake(&q->head, &q->tail);
+	if(p != nil){
+		q->owner = p;
+		ready(p);
+	}else{
+		q->locked = 0;
+		q->owner = nil;
+	}
+	splx(s);
+}
+
+void
+rlock(RWlock *l)
+{
+	int s;
+
+	s = splhi();
+	if(!l->writer && l->head == nil){
+		l->readers++;
+		splx(s);
+		return;
+	}
+	qwait(&l->head, &l->tail, QueueingR);
+	splx(s);
+}
+
+/* wake the next writer, or all readers at the head of the queue */
+static void
+rwwake(RWlock *l)
+{
+	Proc *p;
+
+	p = l->head;
+	if(p == nil)
+		return;
+	if(p->state == QueueingW){
+		if(l->readers == 0){
+			qtake(&l->head, &l->tail);
+			l->writer = 1;
+			l->wproc = p;
+			ready(p);
+		}
+		return;
+	}
+	while((p = l->head) != nil && p->state == QueueingR){
+		qtake(&l->head, &l->tail);
+		l->readers++;
+		ready(p);
+	}
+}
+
+void
+runlock(RWlock *l)
+{
+	int s;
+
+	s = splhi();
+	if(--l->readers < 0)
+		panic("runlock: no readers");
+	if(l->readers == 0)
+		rwwake(l);
+	splx(s);
+}
+
+void
+wlock(RWlock *l)
+{
+	int s;
+
+	s = splhi();
+	if(!l->writer && l->readers == 0 && l->head == nil){
+		l->writer = 1;
+		l->wproc = up;
+		l->wpc = getcallerpc(&l);
+		splx(s);
+		return;
+	}
+	qwait(&l->head, &l->tail, QueueingW);
+	l->wpc = getcallerpc(&l);
+	splx(s);
+}
+
+void
+wunlock(RWlock *l)
+{
+	int s;
+
+	s = splhi();
+	if(!l->writer)
+		panic("wunlock: not locked");
+	l->writer = 0;
+	l->wproc = nil;
+	rwwake(l);
+	splx(s);
+}

@@ -1,0 +1,982 @@
+#include "u.h"
+#include "../port/lib.h"
+#include "mem.h"
+#include "dat.h"
+#include "fns.h"
+#include "../port/error.h"
+
+/*
+ * kernel.h over Chans: the calls the VM's $Sys makes.  Each works on
+ * up->env (the Dis thread's Osenv while an interpreter runs it),
+ * catches every error and returns -1 or nil with the message left in
+ * up->env->errstr for kerrstr.
+ */
+
+enum
+{
+	DIRREADLIM	= 8192,		/* bytes of stat entries per dirread */
+	STATMAX		= STATFIXLEN + 4*KNAMEMAX,
+};
+
+/* install c in the lowest free fd; -1 if the table is full */
+int
+newfd(Chan *c)
+{
+	Fgrp *f;
+	Chan **nfd;
+	int i;
+
+	f = up->env->fgrp;
+	lock(f);
+	for(i = f->minfd; i < f->nfd; i++)
+		if(f->fd[i] == nil)
+			break;
+	if(i >= f->nfd){
+		if(f->nfd >= MAXNFD){
+			unlock(f);
+			return -1;
+		}
+		nfd = malloc((f->nfd+NFD)*sizeof(Chan*));
+		if(nfd == nil){
+			unlock(f);
+			return -1;
+		}
+		memmove(nfd, f->fd, f->nfd*sizeof(Chan*));
+		free(f->fd);
+		f->fd = nfd;
+		f->nfd += NFD;
+	}
+	if(i > f->maxfd)
+		f->maxfd = i;
+	f->fd[i] = c;
+	unlock(f);
+	return i;
+}
+
+/* the Chan of fd, with a reference, checked for mode (-1: any) */
+Chan*
+fdtochan(int fd, int mode, int chkmnt, int iref)
+{
+	Fgrp *f;
+	Chan *c;
+
+	USED(chkmnt);
+	f = up->env->fgrp;
+	lock(f);
+	if(fd < 0 || fd > f->maxfd || (c = f->fd[fd]) == nil){
+		unlock(f);
+		error(Ebadfd);
+	}
+	if(iref)
+		incref(c);
+	unlock(f);
+	if(mode < 0 || c->mode == ORDWR)
+		return c;
+	if((mode & OTRUNC) && c->mode == OREAD){
+		if(iref)
+			cclose(c);
+		error(Ebadusefd);
+	}
+	if((mode & ~OTRUNC) != c->mode){
+		if(iref)
+			cclose(c);
+		error(Ebadusefd);
+	}
+	return c;
+}
+
+static int
+installfd(Chan *c)
+{
+	int fd;
+
+	fd = newfd(c);
+	if(fd < 0){
+		cclose(c);
+		error(Enofd);
+	}
+	return fd;
+}
+
+int
+kopen(char *path, int mode)
+{
+	Chan *c;
+	int fd;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	openmode(mode);
+	c = namec(path, Aopen, mode, 0);
+	fd = installfd(c);
+	poperror();
+	return fd;
+}
+
+int
+kcreate(char *path, int mode, ulong perm)
+{
+	Chan *c;
+	int fd;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	openmode(mode&~OEXCL);
+	c = namec(path, Acreate, mode, perm);
+	fd = installfd(c);
+	poperror();
+	return fd;
+}
+
+/* read from c at off (the Chan's offset if off < 0) */
+static long
+rread(int fd, void *va, long n, vlong off)
+{
+	Chan *c;
+	int seq;
+
+	if(n < 0)
+		error(Ecount);
+	c = fdtochan(fd, OREAD, 1, 1);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	seq = off < 0;
+	if(seq)
+		off = c->offset;
+	if(c->qid.type & QTDIR){
+		if(!seq && off != c->offset)
+			error(Eisdir);
+		if(c->umh != nil)
+			n = unionread(c, va, n);
+		else
+			n = devtab[c->type]->read(c, va, n, off);
+	}else
+		n = devtab[c->type]->read(c, va, n, off);
+	if(seq || (c->qid.type & QTDIR)){
+		lock(&c->lk);
+		c->offset += n;
+		unlock(&c->lk);
+	}
+	poperror();
+	cclose(c);
+	return n;
+}
+
+static long
+rwrite(int fd, void *va, long n, vlong off)
+{
+	Chan *c;
+	int seq;
+
+	if(n < 0)
+		error(Ecount);
+	c = fdtochan(fd, OWRITE, 1, 1);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	if(c->qid.type & QTDIR)
+		error(Eisdir);
+	seq = off < 0;
+	if(seq){
+		lock(&c->lk);
+		off = c->offset;
+		c->offset += n;
+		unlock(&c->lk);
+	}
+	if(waserror()){
+		if(seq){
+			lock(&c->lk);
+			c->offset -= n;
+			unlock(&c->lk);
+		}
+		nexterror();
+	}
+	n = devtab[c->type]->write(c, va, n, off);
+	poperror();
+	poperror();
+	cclose(c);
+	return n;
+}
+
+long
+kread(int fd, void *va, long n)
+{
+	vmenv();
+	if(waserror())
+		return -1;
+	n = rread(fd, va, n, -1);
+	poperror();
+	return n;
+}
+
+long
+kpread(int fd, void *va, long n, vlong off)
+{
+	vmenv();
+	if(waserror())
+		return -1;
+	if(off < 0)
+		error(Eoffset);
+	n = rread(fd, va, n, off);
+	poperror();
+	return n;
+}
+
+long
+kwrite(int fd, void *va, long n)
+{
+	vmenv();
+	if(waserror())
+		return -1;
+	n = rwrite(fd, va, n, -1);
+	poperror();
+	return n;
+}
+
+long
+kpwrite(int fd, void *va, long n, vlong off)
+{
+	vmenv();
+	if(waserror())
+		return -1;
+	if(off < 0)
+		error(Eoffset);
+	n = rwrite(fd, va, n, off);
+	poperror();
+	return n;
+}
+
+static Dir*
+chandirstat(Chan *c)
+{
+	uchar buf[STATMAX];
+	Dir *d;
+	int n;
+
+	n = devtab[c->type]->stat(c, buf, sizeof buf);
+	if(statcheck(buf, n) < 0)
+		error(Ebadstat);
+	d = smalloc(sizeof(Dir) + n);
+	if(convM2D(buf, n, d, (char*)(d+1)) != n){
+		free(d);
+		error(Ebadstat);
+	}
+	return d;
+}
+
+vlong
+kseek(int fd, vlong off, int whence)
+{
+	Chan *c;
+	Dir *d;
+	vlong o;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	c = fdtochan(fd, -1, 1, 1);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	if(devtab[c->type]->dc == '|')
+		error(Eisstream);
+	switch(whence){
+	case 0:
+		o = off;
+		break;
+	case 1:
+		o = c->offset + off;
+		break;
+	case 2:
+		d = chandirstat(c);
+		o = d->length + off;
+		free(d);
+		break;
+	default:
+		error(Ebadarg);
+	}
+	if(o < 0)
+		error(Eoffset);
+	if(c->qid.type & QTDIR){
+		if(o != 0)
+			error(Eisdir);
+		c->dri = 0;
+		if(c->umh != nil)
+			unionrewind(c);
+	}
+	lock(&c->lk);
+	c->offset = o;
+	unlock(&c->lk);
+	poperror();
+	cclose(c);
+	poperror();
+	return o;
+}
+
+int
+kclose(int fd)
+{
+	Fgrp *f;
+	Chan *c;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	f = up->env->fgrp;
+	lock(f);
+	if(fd < 0 || fd > f->maxfd || (c = f->fd[fd]) == nil){
+		unlock(f);
+		error(Ebadfd);
+	}
+	f->fd[fd] = nil;
+	while(f->maxfd >= 0 && f->fd[f->maxfd] == nil)
+		f->maxfd--;
+	unlock(f);
+	cclose(c);
+	poperror();
+	return 0;
+}
+
+int
+kremove(char *path)
+{
+	Chan *c;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	c = namec(path, Aremove, 0, 0);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	devtab[c->type]->remove(c);
+	poperror();
+	/* the device has clunked it */
+	chanfree(c);
+	poperror();
+	return 0;
+}
+
+int
+kpipe(int fd[2])
+{
+	Chan *c, *d;
+	char *names[1];
+
+	vmenv();
+	if(waserror())
+		return -1;
+	c = namec("#|", Atodir, 0, 0);
+	d = nil;
+	fd[0] = -1;
+	fd[1] = -1;
+	if(waserror()){
+		cclose(c);
+		if(d != nil)
+			cclose(d);
+		if(fd[0] >= 0)
+			up->env->fgrp->fd[fd[0]] = nil;
+		if(fd[1] >= 0)
+			up->env->fgrp->fd[fd[1]] = nil;
+		nexterror();
+	}
+	d = cclone(c);
+	names[0] = "data";
+	if(walk(&c, names, 1, 1, nil) < 0)
+		error(up->env->errstr);
+	names[0] = "data1";
+	if(walk(&d, names, 1, 1, nil) < 0)
+		error(up->env->errstr);
+	c = devtab[c->type]->open(c, ORDWR);
+	d = devtab[d->type]->open(d, ORDWR);
+	fd[0] = newfd(c);
+	if(fd[0] < 0)
+		error(Enofd);
+	fd[1] = newfd(d);
+	if(fd[1] < 0)
+		error(Enofd);
+	poperror();
+	poperror();
+	return 0;
+}
+
+int
+kdup(int old, int new)
+{
+	Fgrp *f;
+	Chan *c, *oc;
+	int fd;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	c = fdtochan(old, -1, 0, 1);
+	if(new < 0){
+		fd = installfd(c);
+		poperror();
+		return fd;
+	}
+	if(new >= MAXNFD){
+		cclose(c);
+		error(Ebadfd);
+	}
+	f = up->env->fgrp;
+	lock(f);
+	while(new >= f->nfd){
+		Chan **nfd;
+
+		nfd = malloc((f->nfd+NFD)*sizeof(Chan*));
+		if(nfd == nil){
+			unlock(f);
+			cclose(c);
+			error(Enomem);
+		}
+		memmove(nfd, f->fd, f->nfd*sizeof(Chan*));
+		free(f->fd);
+		f->fd = nfd;
+		f->nfd += NFD;
+	}
+	oc = f->fd[new];
+	f->fd[new] = c;
+	if(new > f->maxfd)
+		f->maxfd = new;
+	unlock(f);
+	if(oc != nil)
+		cclose(oc);
+	poperror();
+	return new;
+}
+
+int
+kiounit(int fd)
+{
+	Chan *c;
+	int n;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	c = fdtochan(fd, -1, 0, 1);
+	n = c->iounit;
+	cclose(c);
+	poperror();
+	return n;
+}
+
+char*
+kfd2path(int fd)
+{
+	Chan *c;
+	char *s;
+
+	vmenv();
+	if(waserror())
+		return nil;
+	c = fdtochan(fd, -1, 0, 1);
+	s = malloc(strlen(chanpath(c))+1);
+	if(s != nil)
+		strcpy(s, chanpath(c));
+	cclose(c);
+	poperror();
+	return s;
+}
+
+Dir*
+kstat(char *path)
+{
+	Chan *c;
+	Dir *d;
+
+	vmenv();
+	if(waserror())
+		return nil;
+	c = namec(path, Aaccess, 0, 0);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	d = chandirstat(c);
+	poperror();
+	cclose(c);
+	poperror();
+	return d;
+}
+
+Dir*
+kfstat(int fd)
+{
+	Chan *c;
+	Dir *d;
+
+	vmenv();
+	if(waserror())
+		return nil;
+	c = fdtochan(fd, -1, 0, 1);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	d = chandirstat(c);
+	poperror();
+	cclose(c);
+	poperror();
+	return d;
+}
+
+static void
+chanwstat(Chan *c, Dir *d)
+{
+	uchar *buf;
+	int n;
+
+	n = sizeD2M(d);
+	buf = smalloc(n);
+	if(waserror()){
+		free(buf);
+		nexterror();
+	}
+	if(convD2M(d, buf, n) != n)
+		error(Ebadstat);
+	devtab[c->type]->wstat(c, buf, n);
+	poperror();
+	free(buf);
+}
+
+int
+kwstat(char *path, Dir *d)
+{
+	Chan *c;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	c = namec(path, Aaccess, 0, 0);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	chanwstat(c, d);
+	poperror();
+	cclose(c);
+	poperror();
+	return 0;
+}
+
+int
+kfwstat(int fd, Dir *d)
+{
+	Chan *c;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	c = fdtochan(fd, -1, 0, 1);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	chanwstat(c, d);
+	poperror();
+	cclose(c);
+	poperror();
+	return 0;
+}
+
+/* unpack n bytes of stat entries into one allocation of Dirs */
+static long
+dirpackage(uchar *buf, long ts, Dir **d)
+{
+	char *s;
+	long ss, i, n, nn, m;
+
+	*d = nil;
+	if(ts <= 0)
+		return 0;
+	ss = 0;
+	n = 0;
+	for(i = 0; i < ts; i += m){
+		m = BIT16SZ + GBIT16(&buf[i]);
+		if(statcheck(&buf[i], m) < 0)
+			break;
+		ss += m;
+		n++;
+	}
+	if(i != ts)
+		error(Ebadstat);
+	*d = malloc(n * sizeof(Dir) + ss);
+	if(*d == nil)
+		error(Enomem);
+	s = (char*)*d + n * sizeof(Dir);
+	nn = 0;
+	for(i = 0; i < ts; i += m){
+		m = BIT16SZ + GBIT16(&buf[i]);
+		if(nn >= n || convM2D(&buf[i], m, *d + nn, s) != m){
+			free(*d);
+			*d = nil;
+			error(Ebadstat);
+		}
+		nn++;
+		s += m;
+	}
+	return nn;
+}
+
+long
+kdirread(int fd, Dir **d)
+{
+	uchar *buf;
+	long n;
+
+	vmenv();
+	*d = nil;
+	if(waserror())
+		return -1;
+	buf = smalloc(DIRREADLIM);
+	if(waserror()){
+		free(buf);
+		nexterror();
+	}
+	n = rread(fd, buf, DIRREADLIM, -1);
+	n = dirpackage(buf, n, d);
+	poperror();
+	free(buf);
+	poperror();
+	return n;
+}
+
+int
+kbind(char *old, char *new, int flags)
+{
+	Chan *c0, *c1;
+	int r;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	if(flags & ~MMASK || (flags & MORDER) == MORDER)
+		error(Ebadarg);
+	/* what is bound: the union there, if old is a mount point */
+	c0 = namec(old, Aaccess, 0, 0);
+	if(waserror()){
+		cclose(c0);
+		nexterror();
+	}
+	c1 = namec(new, Amount, 0, 0);
+	if(waserror()){
+		cclose(c1);
+		nexterror();
+	}
+	r = cmount(&c0, c1, flags, nil);
+	poperror();
+	cclose(c1);
+	poperror();
+	cclose(c0);
+	poperror();
+	return r;
+}
+
+int
+kunmount(char *old, char *new)
+{
+	Chan *cmount, *cmounted;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	cmount = namec(new, Amount, 0, 0);
+	cmounted = nil;
+	if(waserror()){
+		cclose(cmount);
+		if(cmounted != nil)
+			cclose(cmounted);
+		nexterror();
+	}
+	if(old != nil)
+		cmounted = namec(old, Aaccess, 0, 0);
+	cunmount(cmount, cmounted);
+	poperror();
+	cclose(cmount);
+	if(cmounted != nil)
+		cclose(cmounted);
+	poperror();
+	return 0;
+}
+
+int
+kchdir(char *path)
+{
+	Chan *c;
+	Pgrp *pg;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	c = namec(path, Atodir, 0, 0);
+	pg = up->env->pgrp;
+	cclose(pg->dot);
+	pg->dot = c;
+	poperror();
+	return 0;
+}
+
+/* a new fd group holding only the fds in keep */
+static Fgrp*
+keepfds(Fgrp *o, int *keep, int nkeep)
+{
+	Fgrp *f;
+	Chan *c;
+	int i, fd;
+
+	f = newfgrp(o);
+	for(i = 0; i < nkeep; i++){
+		fd = keep[i];
+		if(fd < 0 || fd > o->maxfd || fd >= f->nfd || (c = o->fd[fd]) == nil)
+			continue;
+		incref(c);
+		f->fd[fd] = c;
+		if(fd > f->maxfd)
+			f->maxfd = fd;
+	}
+	return f;
+}
+
+int
+kpctl(int flags, int *keep, int nkeep)
+{
+	Osenv *o;
+	Pgrp *np, *op;
+	Fgrp *nf, *of;
+	Egrp *ne, *oe;
+	Chan *dot;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	o = up->env;
+	if(flags & KNEWFD){
+		nf = keepfds(o->fgrp, keep, nkeep);
+		of = o->fgrp;
+		o->fgrp = nf;
+		closefgrp(of);
+	}else if(flags & KFORKFD){
+		nf = dupfgrp(o->fgrp);
+		of = o->fgrp;
+		o->fgrp = nf;
+		closefgrp(of);
+	}
+	if(flags & KNEWNS){
+		/* an empty name space rooted at the current directory */
+		np = newpgrp();
+		op = o->pgrp;
+		dot = op->dot;
+		np->dot = cclone(dot);
+		np->slash = cclone(dot);
+		pathclose(np->slash->path);
+		np->slash->path = newpath("/");
+		pathclose(np->dot->path);
+		np->dot->path = newpath("/");
+		np->nodevs = op->nodevs;
+		o->pgrp = np;
+		closepgrp(op);
+	}else if(flags & KFORKNS){
+		np = newpgrp();
+		op = o->pgrp;
+		pgrpcpy(np, op);
+		o->pgrp = np;
+		closepgrp(op);
+	}
+	if(flags & KNODEVS)
+		o->pgrp->nodevs = 1;
+	if(flags & KNEWENV){
+		ne = newegrp();
+		oe = o->egrp;
+		o->egrp = ne;
+		closeegrp(oe);
+	}else if(flags & KFORKENV){
+		ne = dupegrp(o->egrp);
+		oe = o->egrp;
+		o->egrp = ne;
+		closeegrp(oe);
+	}
+	poperror();
+	return 0;
+}
+
+/* the environment of a new Dis thread: shares its parent's groups */
+Osenv*
+kenvfork(Osenv *parent)
+{
+	Osenv *e;
+
+	if(parent == nil)
+		parent = up->env;
+	e = smalloc(sizeof(Osenv));
+	e->syserrstr = e->errbuf1;
+	e->errstr = e->errbuf0;
+	e->pgrp = parent->pgrp;
+	if(e->pgrp != nil)
+		incref(e->pgrp);
+	e->fgrp = parent->fgrp;
+	if(e->fgrp != nil)
+		incref(e->fgrp);
+	e->egrp = parent->egrp;
+	if(e->egrp != nil)
+		incref(e->egrp);
+	e->user = parent->user;
+	e->uid = parent->uid;
+	e->gid = parent->gid;
+	e->pgid = parent->pgid;
+	e->waitq = parent->childq;
+	return e;
+}
+
+/* called as a Dis thread exits: its fds close here */
+void
+kenvfree(Osenv *e)
+{
+	Osenv *save;
+
+	if(e == nil)
+		return;
+	/* closing may run device code that looks at up->env */
+	save = up->env;
+	up->env = e;
+	if(e->fgrp != nil)
+		closefgrp(e->fgrp);
+	if(e->pgrp != nil)
+		closepgrp(e->pgrp);
+	if(e->egrp != nil)
+		closeegrp(e->egrp);
+	up->env = save == e ? &up->defenv : save;
+	free(e);
+}
+
+int
+kerrstr(char *buf, uint n)
+{
+	vmenv();
+	if(n == 0)
+		return 0;
+	utfecpy(buf, buf+n, up->env->errstr);
+	return strlen(buf);
+}
+
+void
+kwerrstr(char *fmt, ...)
+{
+	vmenv();
+	va_list arg;
+	char buf[ERRMAX];
+
+	va_start(arg, fmt);
+	vseprint(buf, buf+sizeof buf, fmt, arg);
+	va_end(arg);
+	kstrcpy(up->env->errstr, buf, ERRMAX);
+}
+
+vlong
+osfastticks(uvlong *hz)
+{
+	return fastticks(hz);
+}
+
+void
+osyield(void)
+{
+	yield();
+}
+
+/* sleep ms milliseconds; called with the VM released */
+int
+ossleep(long ms)
+{
+	if(ms <= 0){
+		yield();
+		return 0;
+	}
+	if(waserror())
+		return -1;
+	tsleep(&up->sleep, return0, nil, ms);
+	poperror();
+	return 0;
+}
+
+/* the whole of a file, in a malloc'd buffer (module loading) */
+uchar*
+kreadfile(char *path, ulong *np)
+{
+	Chan *c;
+	Dir *d;
+	uchar *buf;
+	long n, len;
+
+	vmenv();
+	buf = nil;
+	if(waserror()){
+		free(buf);
+		return nil;
+	}
+	c = namec(path, Aopen, OREAD, 0);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	d = chandirstat(c);
+	len = d->length;
+	free(d);
+	if(len < 0 || len > 64*MiB)
+		error(Etoobig);
+	buf = malloc(len+1);
+	if(buf == nil)
+		error(Enomem);
+	for(n = 0; n < len; ){
+		long r = devtab[c->type]->read(c, buf+n, len-n, n);
+		if(r <= 0)
+			break;
+		n += r;
+	}
+	poperror();
+	cclose(c);
+	poperror();
+	*np = n;
+	return buf;
+}
+
+/* the calling Prog's fd group, with a reference, for a Sys->FD to remember */
+Fgrp*
+kfgrp(void)
+{
+	Fgrp *f;
+
+	vmenv();
+	f = up->env->fgrp;
+	incref(f);
+	return f;
+}
+
+/* close fd in f, if it is still open there, and drop the reference */
+void
+kfdclose(Fgrp *f, int fd)
+{
+	Chan *c;
+
+	c = nil;
+	lock(f);
+	if(fd >= 0 && fd <= f->maxfd){
+		c = f->fd[fd];
+		f->fd[fd] = nil;
+		while(f->maxfd >= 0 && f->fd[f->maxfd] == nil)
+			f->maxfd--;
+	}
+	unlock(f);
+	if(c != nil)
+		cclose(c);
+	closefgrp(f);
+}

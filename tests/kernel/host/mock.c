@@ -1,0 +1,250 @@
+/*
+ * The host test of the devices (tests/sh/dev-host.sh): just enough of
+ * port/ to drive dev/devroot.c, devcons.c, devpipe.c and devtmp.c from
+ * test.c in a Linux process.  There is one process and nothing can
+ * wait: sleep() raises "would block" instead, which tests can check.
+ * dev.c, devutil.c, qio.c, convD2M.c, convM2D.c and error.c are the
+ * kernel's own.
+ */
+#include "u.h"
+#include "../port/lib.h"
+#include "mem.h"
+#include "dat.h"
+#include "fns.h"
+#include "../port/error.h"
+
+Mach mach0;
+Conf conf;
+Mach *m = &mach0;
+static Proc proc0;
+int hz = 100;
+char *lib9errstr(void) { return up->env->errstr; }
+ulong kerndate = 1000;
+char *bootcmd = "test";
+Queue *kbdq;
+Queue *printq;
+Pool pools[Npool];
+Pool *mainmem = &pools[0];
+Pool *heapmem = &pools[1];
+ulong ticks;
+
+extern Dev rootdevtab, consdevtab, pipedevtab, tmpdevtab;
+Dev *devtab[] = { &rootdevtab, &consdevtab, &pipedevtab, &tmpdevtab, nil };
+
+void *calloc(ulong, ulong);
+void exit(int);
+int write(int, void*, int);
+void abort(void);
+int gettimeofday(void*, void*);
+
+__asm__(
+".text\n.globl setlabel\n"
+"setlabel:\n"
+"	movl 4(%esp), %eax\n"
+"	movl (%esp), %edx\n"
+"	leal 4(%esp), %ecx\n"
+"	movl %ecx, 0(%eax)\n"
+"	movl %edx, 4(%eax)\n"
+"	movl %ebx, 8(%eax)\n"
+"	movl %esi, 12(%eax)\n"
+"	movl %edi, 16(%eax)\n"
+"	movl %ebp, 20(%eax)\n"
+"	xorl %eax, %eax\n"
+"	ret\n"
+".globl gotolabel\n"
+"gotolabel:\n"
+"	movl 4(%esp), %eax\n"
+"	movl 0(%eax), %esp\n"
+"	movl 8(%eax), %ebx\n"
+"	movl 12(%eax), %esi\n"
+"	movl 16(%eax), %edi\n"
+"	movl 20(%eax), %ebp\n"
+"	movl 4(%eax), %edx\n"
+"	movl $1, %eax\n"
+"	jmp *%edx\n"
+);
+
+void
+mockinit(void)
+{
+	m->proc = &proc0;
+	proc0.env = &proc0.defenv;
+	proc0.env->errstr = proc0.env->errbuf0;
+	proc0.env->user = "inferno";
+	pools[0].name = "main";
+	pools[0].maxsize = 64*1024*1024;
+	pools[1].name = "heap";
+	kbdq = qopen(4096, 0, nil, nil);
+}
+
+void
+error(char *err)
+{
+	if(up->nerrlab <= 0){
+		print("error with no waserror: %s\n", err);
+		abort();
+	}
+	if(err != up->env->errstr)
+		kstrcpy(up->env->errstr, err, ERRMAX);
+	nexterror();
+}
+
+void
+nexterror(void)
+{
+	gotolabel(&up->errlab[--up->nerrlab]);
+}
+
+void
+kstrcpy(char *s, char *t, int n)
+{
+	int l;
+
+	l = strlen(t);
+	if(l >= n)
+		l = n-1;
+	memmove(s, t, l);
+	s[l] = 0;
+}
+
+char*
+kstrdup(char **p, char *s)
+{
+	char *t;
+
+	t = smalloc(strlen(s)+1);
+	strcpy(t, s);
+	free(*p);
+	*p = t;
+	return t;
+}
+
+void* smalloc(ulong n) { void *v = calloc(1, n); if(v == nil) abort(); return v; }
+void* mallocz(ulong n, int clr) { return calloc(1, n); }
+void panic(char *fmt, ...) { print("panic: %s\n", fmt); abort(); }
+long lib9write(int fd, void *buf, long n) { return write(1, buf, n); }
+void putstrn(char *s, int n) { write(1, s, n); }
+void lock(Lock *l) {}
+void unlock(Lock *l) {}
+void ilock(Lock *l) {}
+void iunlock(Lock *l) {}
+void qlock(QLock *l) { if(l->locked) { print("qlock: deadlock\n"); abort(); } l->locked = 1; }
+void qunlock(QLock *l) { l->locked = 0; }
+void rlock(RWlock *l) {}
+void runlock(RWlock *l) {}
+void wlock(RWlock *l) {}
+void wunlock(RWlock *l) {}
+long incref(Ref *r) { return ++r->ref; }
+long decref(Ref *r) { return --r->ref; }
+Proc* wakeup(Rendez *r) { return nil; }
+/* a single-threaded test cannot wait: blocking is an error it can see */
+void sleep(Rendez *r, int (*f)(void*), void *a) { if(!f(a)) error("would block"); }
+long seconds(void) { return 1000; }
+vlong osusectime(void) { struct { long s, u; } tv; gettimeofday(&tv, nil); return (vlong)tv.s*1000000 + tv.u; }
+vlong fastticks(uvlong *hz) { if(hz) *hz = 1000000; return osusectime(); }
+void halt(int n) { print("halt %d\n", n); exit(n); }
+int poolread(char *buf, int n, ulong off) { return readstr(off, buf, n, "memory\n"); }
+
+Chan*
+newchan(void)
+{
+	Chan *c;
+
+	c = smalloc(sizeof(Chan));
+	c->ref = 1;
+	return c;
+}
+
+void
+chanfree(Chan *c)
+{
+	c->flag = CFREE;
+	free(c);
+}
+
+void
+cclose(Chan *c)
+{
+	if(c == nil)
+		return;
+	if(c->flag & CFREE)
+		panic("cclose of free chan");
+	if(--c->ref > 0)
+		return;
+	if(!waserror()){
+		devtab[c->type]->close(c);
+		poperror();
+	}
+	chanfree(c);
+}
+
+Path*
+newpath(char *s)
+{
+	Path *p;
+
+	p = smalloc(sizeof(Path));
+	p->ref = 1;
+	p->s = smalloc(strlen(s)+1);
+	strcpy(p->s, s);
+	p->len = strlen(s);
+	return p;
+}
+
+void
+pathclose(Path *p)
+{
+}
+
+int
+openmode(ulong o)
+{
+	o &= ~(OTRUNC|OCEXEC|ORCLOSE|OEXCL);
+	if(o > OEXEC)
+		error(Ebadarg);
+	if(o == OEXEC)
+		return OREAD;
+	return o;
+}
+
+void
+validname(char *aname, int slashok)
+{
+	for(; *aname; aname++)
+		if((uchar)*aname < ' ' || (*aname == '/' && !slashok))
+			error(Ebadchar);
+}
+
+void
+isdir(Chan *c)
+{
+	if(c->qid.type & QTDIR)
+		return;
+	error(Enotdir);
+}
+
+static uchar *mods[2];
+static ulong modlen[2];
+
+void
+setbootmod(int i, uchar *a, ulong n)
+{
+	mods[i] = a;
+	modlen[i] = n;
+}
+
+uchar*
+bootmod(int i, ulong *len)
+{
+	if(i < 0 || i > 1 || mods[i] == nil)
+		return nil;
+	*len = modlen[i];
+	return mods[i];
+}
+
+/* the kernel's malloc zeroes, as Plan 9's does */
+void*
+malloc(ulong n)
+{
+	return calloc(1, n);
+}

@@ -1,0 +1,1 @@
+sleep 0.2 & echo started; wait; echo done

@@ -1,0 +1,1 @@
+date | wc -w; date -n | grep -c '^[0-9]+$'

@@ -1,0 +1,1 @@
+echo a b c | wc -w; echo x y | cat | cat

@@ -1,0 +1,1 @@
+cat /nosuch; echo status $status; nosuchcmd; echo $status

@@ -1,0 +1,39 @@
+implement Emubench;
+
+# emu-bench -- $Bench on emu: a microsecond clock, reset, collector switch, raw read
+
+include "sys.m";
+	sys: Sys;
+include "draw.m";
+include "bench.m";
+	bench: Bench;
+
+Emubench: module
+{
+	init:	fn(nil: ref Draw->Context, nil: list of string);
+};
+
+init(nil: ref Draw->Context, nil: list of string)
+{
+	sys = load Sys Sys->PATH;
+	bench = load Bench Bench->PATH;
+	if(bench == nil){
+		sys->print("load Bench: %r\n");
+		raise "fail:load";
+	}
+	bench->reset();
+	t0 := bench->microsec();
+	sys->sleep(20);
+	t1 := bench->microsec();
+	sys->print("reset small %d\n", t0 < big 10000);
+	sys->print("20ms %d\n", t1 - t0 >= big 20000 && t1 - t0 < big 1000000);
+	bench->disablegc();
+	for(i := 0; i < 1000; i++)
+		a := array[100] of byte;
+	bench->enablegc();
+	bench->enablegc();
+	fd := sys->open("/dev/null", Sys->OREAD);
+	buf := array[10] of byte;
+	sys->print("read %d\n", bench->read(ref Bench->FD(fd.fd), buf, len buf));
+	sys->print("read nil %d\n", bench->read(nil, buf, len buf));
+}
