@@ -1,116 +1,20 @@
 /*
- * kernel.h over Linux.
- *
- * Name space: a mount table maps Minos paths to host paths.  The default
- * binds the host's / on /, then each top-level directory of the emu root
- * (o/root: dis, module, ...) on /NAME, so /dis/lib/bufio.dis is the
- * root's and /tmp is the host's.  bind adds entries (MREPL replaces,
- * MBEFORE and MAFTER make a union searched in order; MCREATE marks where
- * create goes), unmount removes them.  The longest mount point that
- * prefixes a path decides; no deeper union merging.
+ * kernel.h over Linux: errors, fd groups, files, stat, pctl, Osenv,
+ * module loading and time.  The name space is ns.c's, the console
+ * files cons.c's.
  *
  * Fd groups hold host fds; a group is shared by spawn and copied (with
  * dup) by pctl FORKFD or NEWFD.  Pipes are socket pairs: both ends read
  * and write, as on Plan 9.
  */
 #include "emu.h"
-#include <sys/types.h>
-#include <sys/stat.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <dirent.h>
 #include <time.h>
-#include <utime.h>
-#include <stdio.h>
 #include <signal.h>
 
-typedef struct Hfd Hfd;
-typedef struct Mount Mount;
-typedef struct Pgrp Pgrp;
-
-struct Hfd
-{
-	int	fd;		/* host fd */
-	char*	path;		/* Minos name it was opened by */
-	int	isdir;
-	char**	dirs;		/* directory: host directories of the union */
-	int	ndirs;
-	Dir*	ents;		/* directory: entries read, returned once */
-	int	dirdone;
-	char*	rclose;		/* ORCLOSE: host file to remove on close */
-	int	cons;		/* one of emu's console files (Ccons ...), or 0 */
-	int	wfd;		/* Ccons opened ORDWR: host fd for writing, else -1 */
-	vlong	off;		/* offset in a generated console file */
-};
-
-struct Fgrp
-{
-	pthread_mutex_t	lk;
-	int	ref;
-	int	nfd;
-	Hfd**	fd;
-};
-
-struct Mount
-{
-	char*	on;		/* Minos mount point, clean */
-	char*	host;		/* host directory or file */
-	int	flags;
-	Mount*	next;
-};
-
-struct Pgrp
-{
-	pthread_mutex_t	lk;
-	int	ref;
-	Mount*	mnt;
-	char*	dot;		/* current directory, a clean Minos path */
-};
-
-struct Osenv
-{
-	Fgrp*	fgrp;
-	Pgrp*	pgrp;
-};
-
-/*
- * emu's console files, as Inferno's emu serves #c: they live in the
- * pseudo host directory "#c", bound after the host's /dev, so that
- * /dev/cons is emu's standard input and output and /dev/time, msec,
- * user and sysname are generated; /dev/null and the rest are the host's.
- */
-enum
-{
-	Ccons	= 1,
-	Cmsec,
-	Csysname,
-	Ctime,
-	Cuser,
-};
-
-static struct
-{
-	char*	name;
-	int	q;
-	int	perm;
-} consfiles[] = {
-	"cons",		Ccons,		0666,
-	"msec",		Cmsec,		0444,
-	"sysname",	Csysname,	0444,
-	"time",		Ctime,		0444,
-	"user",		Cuser,		0444,
-};
-
-static char*	emuroot;
 static uvlong	t0;
-
-enum
-{
-	MAXFD	= 1024,
-	MAXCAND	= 16,
-};
-
-static void	oserr(void);
 
 /* an error from i/o on an fd known to be open: EBADF means the wrong mode */
 static void
@@ -123,7 +27,7 @@ ioerr(void)
 }
 
 /* Inferno's words for host errors */
-static void
+void
 oserr(void)
 {
 	char *s;
@@ -172,7 +76,7 @@ kwerrstr(char *fmt, ...)
 	werrstr("%s", buf);
 }
 
-static void*
+void*
 emalloc(ulong n)
 {
 	void *p;
@@ -183,7 +87,7 @@ emalloc(ulong n)
 	return p;
 }
 
-static char*
+char*
 estrdup(char *s)
 {
 	char *p;
@@ -208,13 +112,15 @@ newfgrp(void)
 	return g;
 }
 
-static void
+void
 freehfd(Hfd *h)
 {
 	if(h == nil)
 		return;
 	if(h->fd >= 0)
 		close(h->fd);
+	if(h->wfd >= 0)
+		close(h->wfd);
 	if(h->rclose != nil){
 		unlink(h->rclose);
 		free(h->rclose);
@@ -250,7 +156,10 @@ duphfd(Hfd *o)
 	int i;
 
 	h = emalloc(sizeof *h);
-	h->fd = dup(o->fd);
+	h->fd = o->fd >= 0 ? dup(o->fd) : -1;
+	h->wfd = o->wfd >= 0 ? dup(o->wfd) : -1;
+	h->cons = o->cons;
+	h->off = o->off;
 	h->path = estrdup(o->path);
 	h->isdir = o->isdir;
 	h->dirs = emalloc((o->ndirs+1)*sizeof(char*));
@@ -261,7 +170,7 @@ duphfd(Hfd *o)
 }
 
 /* put h in the lowest free slot (or slot want); the fd number or -1 */
-static int
+int
 fdalloc(Fgrp *g, Hfd *h, int want)
 {
 	int i, n;
@@ -295,7 +204,7 @@ fdalloc(Fgrp *g, Hfd *h, int want)
 
 static Osenv*	hostenv;	/* for calls made outside any Prog (loading the first module) */
 
-static Osenv*
+Osenv*
 env(void)
 {
 	Osenv *e;
@@ -309,9 +218,9 @@ env(void)
 	return e;
 }
 
-/* the host fd behind fd, or -1 with an error; *hp gets the Hfd */
-static int
-hostfd(int fd, Hfd **hp)
+/* the Hfd behind fd, or nil with an error */
+static Hfd*
+gethfd(int fd)
 {
 	Fgrp *g;
 	Hfd *h;
@@ -320,13 +229,9 @@ hostfd(int fd, Hfd **hp)
 	pthread_mutex_lock(&g->lk);
 	h = fd >= 0 && fd < g->nfd ? g->fd[fd] : nil;
 	pthread_mutex_unlock(&g->lk);
-	if(h == nil){
+	if(h == nil)
 		werrstr("fd out of range or not open");
-		return -1;
-	}
-	if(hp != nil)
-		*hp = h;
-	return h->fd;
+	return h;
 }
 
 Fgrp*
@@ -382,7 +287,7 @@ kdup(int old, int new)
 {
 	Hfd *h, *n;
 
-	if(hostfd(old, &h) < 0)
+	if((h = gethfd(old)) == nil)
 		return -1;
 	if(new >= MAXFD){
 		werrstr("fd out of range or not open");
@@ -391,7 +296,7 @@ kdup(int old, int new)
 	if(new == old)
 		return new;
 	n = duphfd(h);
-	if(n->fd < 0){
+	if(n->fd < 0 && h->fd >= 0){
 		oserr();
 		freehfd(n);
 		return -1;
@@ -400,279 +305,6 @@ kdup(int old, int new)
 	if(new < 0)
 		freehfd(n);
 	return new;
-}
-
-/*
- * name space
- */
-static Pgrp*
-newpgrp(void)
-{
-	Pgrp *p;
-
-	p = emalloc(sizeof *p);
-	pthread_mutex_init(&p->lk, nil);
-	p->ref = 1;
-	p->dot = estrdup("/");
-	return p;
-}
-
-static void
-pgrpdecref(Pgrp *p)
-{
-	Mount *m;
-	int r;
-
-	pthread_mutex_lock(&p->lk);
-	r = --p->ref;
-	pthread_mutex_unlock(&p->lk);
-	if(r > 0)
-		return;
-	while((m = p->mnt) != nil){
-		p->mnt = m->next;
-		free(m->on);
-		free(m->host);
-		free(m);
-	}
-	free(p->dot);
-	free(p);
-}
-
-/* append a mount entry at the end of p's table */
-static void
-addmount(Pgrp *p, char *on, char *host, int flags)
-{
-	Mount *m, **l;
-
-	m = emalloc(sizeof *m);
-	m->on = estrdup(on);
-	m->host = estrdup(host);
-	m->flags = flags;
-	for(l = &p->mnt; *l != nil; l = &(*l)->next)
-		;
-	*l = m;
-}
-
-static Pgrp*
-copypgrp(Pgrp *o)
-{
-	Pgrp *p;
-	Mount *m;
-
-	p = newpgrp();
-	pthread_mutex_lock(&o->lk);
-	for(m = o->mnt; m != nil; m = m->next)
-		addmount(p, m->on, m->host, m->flags);
-	free(p->dot);
-	p->dot = estrdup(o->dot);
-	pthread_mutex_unlock(&o->lk);
-	return p;
-}
-
-/* the clean absolute Minos form of path, malloc'd */
-static char*
-abspath(char *path)
-{
-	char *s, *dot;
-	Pgrp *p;
-
-	if(path[0] == '/')
-		s = estrdup(path);
-	else{
-		p = env()->pgrp;
-		pthread_mutex_lock(&p->lk);
-		dot = estrdup(p->dot);
-		pthread_mutex_unlock(&p->lk);
-		s = emalloc(strlen(dot)+strlen(path)+2);
-		sprint(s, "%s/%s", dot, path);
-		free(dot);
-	}
-	return cleanname(s);
-}
-
-/* does mount point on cover the clean path a?  the length of on if so, else -1 */
-static int
-covers(char *on, char *a)
-{
-	int n;
-
-	if(strcmp(on, "/") == 0)
-		return 1;
-	n = strlen(on);
-	if(strncmp(on, a, n) == 0 && (a[n] == 0 || a[n] == '/'))
-		return n;
-	return -1;
-}
-
-/* what host names: 0 a host file, -1 the directory #c, Ccons... a console file, -2 nothing */
-static int
-conslook(char *host)
-{
-	int i;
-
-	if(strncmp(host, "#c", 2) != 0)
-		return 0;
-	if(host[2] == 0)
-		return -1;
-	if(host[2] == '/')
-		for(i = 0; i < nelem(consfiles); i++)
-			if(strcmp(host+3, consfiles[i].name) == 0)
-				return consfiles[i].q;
-	return -2;
-}
-
-/* stat a host name, console files included */
-static int
-hstat(char *host, struct stat *st)
-{
-	int q, i;
-
-	q = conslook(host);
-	if(q == 0)
-		return stat(host, st);
-	if(q == -2){
-		errno = ENOENT;
-		return -1;
-	}
-	memset(st, 0, sizeof *st);
-	st->st_uid = getuid();
-	st->st_gid = getgid();
-	st->st_atime = st->st_mtime = osusectime()/1000000;
-	st->st_ino = q < 0 ? 0x10000 : 0x10000+q;
-	st->st_dev = 'c';
-	if(q < 0){
-		st->st_mode = S_IFDIR|0555;
-		return 0;
-	}
-	for(i = 0; i < nelem(consfiles); i++)
-		if(consfiles[i].q == q)
-			st->st_mode = S_IFREG|consfiles[i].perm;
-	return 0;
-}
-
-/* the text of a generated console file */
-static void
-consdata(int q, char *buf, int n)
-{
-	char *u;
-
-	switch(q){
-	case Cmsec:
-		snprint(buf, n, "%11lud ", (ulong)osmillisec());
-		break;
-	case Csysname:
-		if(gethostname(buf, n) < 0)
-			strecpy(buf, buf+n, "emu");
-		buf[n-1] = 0;
-		break;
-	case Ctime:
-		snprint(buf, n, "%lld", osusectime());
-		break;
-	case Cuser:
-		u = getenv("USER");
-		strecpy(buf, buf+n, u != nil ? u : "none");
-		break;
-	default:
-		buf[0] = 0;
-		break;
-	}
-}
-
-/* read a generated console file at off */
-static long
-consread(int q, void *buf, long n, vlong off)
-{
-	char tmp[256];
-	long l;
-
-	consdata(q, tmp, sizeof tmp);
-	l = strlen(tmp);
-	if(off < 0 || off >= l)
-		return 0;
-	if(n > l - off)
-		n = l - off;
-	memmove(buf, tmp+off, n);
-	return n;
-}
-
-/*
- * the host paths that path may name, in union order; *create gets
- * the index of the one create should use.  Returns the count.
- */
-static int
-hostpaths(char *path, char **cand, int *create)
-{
-	Pgrp *p;
-	Mount *m;
-	char *a, *best, *rest;
-	int n, bl, l;
-
-	a = abspath(path);
-	p = env()->pgrp;
-	pthread_mutex_lock(&p->lk);
-	best = nil;
-	bl = -1;
-	for(m = p->mnt; m != nil; m = m->next){
-		l = covers(m->on, a);
-		if(l > bl){
-			bl = l;
-			best = m->on;
-		}
-	}
-	n = 0;
-	if(create != nil)
-		*create = 0;
-	for(m = p->mnt; m != nil && n < MAXCAND; m = m->next){
-		if(best == nil || strcmp(m->on, best) != 0)
-			continue;
-		rest = a + (strcmp(best, "/") == 0 ? 0 : strlen(best));
-		cand[n] = emalloc(strlen(m->host)+strlen(rest)+2);
-		if(*rest == 0)
-			strcpy(cand[n], m->host);
-		else if(strcmp(m->host, "/") == 0)
-			strcpy(cand[n], rest);
-		else
-			sprint(cand[n], "%s%s", m->host, rest);
-		if(create != nil && (m->flags & KMCREATE) && *create == 0)
-			*create = n;
-		n++;
-	}
-	pthread_mutex_unlock(&p->lk);
-	free(a);
-	return n;
-}
-
-static void
-freecand(char **cand, int n)
-{
-	while(n > 0)
-		free(cand[--n]);
-}
-
-/* the first existing host file path names, malloc'd; nil with an error */
-static char*
-lookup(char *path, struct stat *st)
-{
-	char *cand[MAXCAND], *r;
-	struct stat s;
-	int i, n;
-
-	n = hostpaths(path, cand, nil);
-	r = nil;
-	errno = ENOENT;
-	for(i = 0; i < n; i++)
-		if(hstat(cand[i], &s) == 0){
-			r = cand[i];
-			cand[i] = nil;
-			if(st != nil)
-				*st = s;
-			break;
-		}
-	if(r == nil)
-		oserr();
-	for(i = 0; i < n; i++)
-		free(cand[i]);
-	return r;
 }
 
 static int
@@ -708,6 +340,7 @@ installfd(int hfd, char *path, int isdir, char *rclose)
 
 	h = emalloc(sizeof *h);
 	h->fd = hfd;
+	h->wfd = -1;
 	h->path = abspath(path);
 	h->isdir = isdir;
 	if(rclose != nil)
@@ -733,7 +366,7 @@ kopen(char *path, int mode)
 {
 	struct stat st;
 	char *h;
-	int fd, isdir;
+	int fd, isdir, q;
 
 	if(mode & ~(3|KOTRUNC|KORCLOSE|KOEXCL)){
 		werrstr("bad arg in system call");
@@ -747,6 +380,11 @@ kopen(char *path, int mode)
 		free(h);
 		werrstr("file is a directory");
 		return -1;
+	}
+	q = conslook(h);
+	if(q != 0){
+		free(h);
+		return consopen(q, path, mode);
 	}
 	fd = open(h, hostmode(mode));
 	if(fd < 0){
@@ -798,11 +436,17 @@ kread(int fd, void *buf, long n)
 	int hfd;
 	long r;
 
-	if((hfd = hostfd(fd, &h)) < 0)
+	if((h = gethfd(fd)) == nil)
 		return -1;
+	hfd = h->fd;
 	if(h->isdir){
 		werrstr("file is a directory");
 		return -1;
+	}
+	if(h->cons > Ccons){
+		r = consread(h->cons, buf, n, h->off);
+		h->off += r;
+		return r;
 	}
 	do
 		r = read(hfd, buf, n);
@@ -819,12 +463,19 @@ kwrite(int fd, void *buf, long n)
 	int hfd;
 	long r, t;
 
-	if((hfd = hostfd(fd, &h)) < 0)
+	if((h = gethfd(fd)) == nil)
 		return -1;
+	hfd = h->fd;
 	if(h->isdir){
 		werrstr("file is a directory");
 		return -1;
 	}
+	if(h->cons > Ccons){
+		werrstr("permission denied");
+		return -1;
+	}
+	if(h->wfd >= 0)
+		hfd = h->wfd;
 	for(t = 0; t < n; t += r){
 		r = write(hfd, (char*)buf+t, n-t);
 		if(r < 0){
@@ -842,12 +493,20 @@ kwrite(int fd, void *buf, long n)
 long
 kpread(int fd, void *buf, long n, vlong off)
 {
+	Hfd *h;
 	int hfd;
 	long r;
 
-	if((hfd = hostfd(fd, nil)) < 0)
+	if((h = gethfd(fd)) == nil)
 		return -1;
-	if(off < 0)
+	hfd = h->fd;
+	if(h->isdir){
+		werrstr("file is a directory");
+		return -1;
+	}
+	if(h->cons > Ccons)
+		return consread(h->cons, buf, n, off < 0 ? h->off : off);
+	if(off < 0 || h->cons == Ccons)
 		r = read(hfd, buf, n);
 	else
 		r = pread(hfd, buf, n, off);
@@ -859,12 +518,18 @@ kpread(int fd, void *buf, long n, vlong off)
 long
 kpwrite(int fd, void *buf, long n, vlong off)
 {
+	Hfd *h;
 	int hfd;
 	long r;
 
-	if((hfd = hostfd(fd, nil)) < 0)
+	if((h = gethfd(fd)) == nil)
 		return -1;
-	if(off < 0)
+	hfd = h->wfd >= 0 ? h->wfd : h->fd;
+	if(h->isdir || h->cons > Ccons){
+		werrstr(h->isdir ? "file is a directory" : "permission denied");
+		return -1;
+	}
+	if(off < 0 || h->cons == Ccons)
 		r = write(hfd, buf, n);
 	else
 		r = pwrite(hfd, buf, n, off);
@@ -880,8 +545,9 @@ kseek(int fd, vlong off, int whence)
 	int hfd;
 	vlong r;
 
-	if((hfd = hostfd(fd, &h)) < 0)
+	if((h = gethfd(fd)) == nil)
 		return -1;
+	hfd = h->fd;
 	if(h->isdir){
 		if(off != 0 || whence != 0){
 			werrstr("bad arg in system call");
@@ -895,6 +561,18 @@ kseek(int fd, vlong off, int whence)
 	if(whence < 0 || whence > 2){
 		werrstr("bad arg in system call");
 		return -1;
+	}
+	if(h->cons > Ccons){
+		if(whence == 1)
+			off += h->off;
+		else if(whence == 2)
+			off += conslen(h->cons);
+		if(off < 0){
+			werrstr("bad offset");
+			return -1;
+		}
+		h->off = off;
+		return off;
 	}
 	r = lseek(hfd, off, whence);
 	if(r < 0)
@@ -912,6 +590,11 @@ kremove(char *path)
 	h = lookup(path, &st);
 	if(h == nil)
 		return -1;
+	if(conslook(h) != 0){
+		free(h);
+		werrstr("permission denied");
+		return -1;
+	}
 	r = S_ISDIR(st.st_mode) ? rmdir(h) : unlink(h);
 	free(h);
 	if(r < 0)
@@ -943,7 +626,7 @@ kpipe(int fd[2])
 int
 kiounit(int fd)
 {
-	if(hostfd(fd, nil) < 0)
+	if(gethfd(fd) == nil)
 		return -1;
 	return 0;
 }
@@ -953,7 +636,7 @@ kfd2path(int fd)
 {
 	Hfd *h;
 
-	if(hostfd(fd, &h) < 0)
+	if((h = gethfd(fd)) == nil)
 		return nil;
 	return estrdup(h->path);
 }
@@ -1042,9 +725,15 @@ kfstat(int fd)
 	Hfd *h;
 	int hfd;
 
-	if((hfd = hostfd(fd, &h)) < 0)
+	if((h = gethfd(fd)) == nil)
 		return nil;
-	if(fstat(hfd, &st) < 0){
+	hfd = h->fd;
+	if(h->cons != 0 || hfd < 0){
+		if(hstat(h->cons ? consfile(h->cons) : h->dirs[0], &st) < 0){
+			oserr();
+			return nil;
+		}
+	}else if(fstat(hfd, &st) < 0){
 		oserr();
 		return nil;
 	}
@@ -1060,6 +749,10 @@ wstat(char *h, int hfd, Dir *d)
 	char *np, *s;
 	int r;
 
+	if(conslook(h) != 0){
+		werrstr("permission denied");
+		return -1;
+	}
 	r = hfd >= 0 ? fstat(hfd, &st) : stat(h, &st);
 	if(r < 0){
 		oserr();
@@ -1123,8 +816,9 @@ kfwstat(int fd, Dir *d)
 	Hfd *hf;
 	int hfd, r;
 
-	if((hfd = hostfd(fd, &hf)) < 0)
+	if((hf = gethfd(fd)) == nil)
 		return -1;
+	hfd = hf->fd;
 	h = lookup(hf->path, nil);
 	if(h == nil)
 		return -1;
@@ -1143,12 +837,12 @@ kdirread(int fd, Dir **dp)
 	char *p;
 	Dir **v, *d, *all;
 	Hfd *h;
-	int i, j, n, nv, dup;
+	int i, j, k, n, nv, dup;
 	long sz;
 	char *s;
 
 	*dp = nil;
-	if(hostfd(fd, &h) < 0)
+	if((h = gethfd(fd)) == nil)
 		return -1;
 	if(!h->isdir){
 		werrstr("not a directory");
@@ -1159,6 +853,25 @@ kdirread(int fd, Dir **dp)
 	v = nil;
 	n = nv = 0;
 	for(i = 0; i < h->ndirs; i++){
+		if(conslook(h->dirs[i]) < 0){
+			/* the console files, unless a name is already there */
+			for(k = 0; k < nconsfiles; k++){
+				dup = 0;
+				for(j = 0; j < n; j++)
+					if(strcmp(v[j]->name, consfiles[k].name) == 0)
+						dup = 1;
+				if(dup || hstat(consfile(consfiles[k].q), &st) < 0)
+					continue;
+				if(n == nv){
+					nv = nv*2 + 16;
+					v = realloc(v, nv*sizeof(Dir*));
+					if(v == nil)
+						panic("out of memory");
+				}
+				v[n++] = mkdir9(&st, consfiles[k].name);
+			}
+			continue;
+		}
 		dd = opendir(h->dirs[i]);
 		if(dd == nil)
 			continue;
@@ -1213,129 +926,6 @@ kdirread(int fd, Dir **dp)
 	return n;
 }
 
-int
-kbind(char *old, char *new, int flags)
-{
-	struct stat so, sn;
-	char *ho, *hn, *on;
-	Pgrp *p;
-	Mount *m, **l, *nm;
-	int found;
-
-	if(flags & ~(KMBEFORE|KMAFTER|KMCREATE|16) || (flags & (KMBEFORE|KMAFTER)) == (KMBEFORE|KMAFTER)){
-		werrstr("bad arg in system call");
-		return -1;
-	}
-	ho = lookup(old, &so);
-	if(ho == nil)
-		return -1;
-	hn = lookup(new, &sn);
-	if(hn == nil){
-		free(ho);
-		return -1;
-	}
-	if(S_ISDIR(so.st_mode) != S_ISDIR(sn.st_mode)){
-		free(ho);
-		free(hn);
-		werrstr("inconsistent mount");
-		return -1;
-	}
-	on = abspath(new);
-	nm = emalloc(sizeof *nm);
-	nm->on = on;
-	nm->host = ho;
-	nm->flags = flags;
-	p = env()->pgrp;
-	pthread_mutex_lock(&p->lk);
-	found = 0;
-	for(l = &p->mnt; (m = *l) != nil; ){
-		if(strcmp(m->on, on) == 0 && (flags & (KMBEFORE|KMAFTER)) == 0){
-			*l = m->next;	/* replace */
-			free(m->on);
-			free(m->host);
-			free(m);
-			continue;
-		}
-		if(strcmp(m->on, on) == 0)
-			found = 1;
-		l = &m->next;
-	}
-	if((flags & (KMBEFORE|KMAFTER)) != 0 && !found)
-		addmount(p, on, hn, 0);	/* what was visible there joins the union */
-	if(flags & KMBEFORE){
-		for(l = &p->mnt; strcmp((*l)->on, on) != 0; l = &(*l)->next)
-			;
-		nm->next = *l;
-		*l = nm;
-	}else{
-		for(l = &p->mnt; *l != nil; l = &(*l)->next)
-			;
-		*l = nm;
-	}
-	pthread_mutex_unlock(&p->lk);
-	free(hn);
-	return 0;
-}
-
-int
-kunmount(char *old, char *new)
-{
-	char *ho, *on;
-	Pgrp *p;
-	Mount *m, **l;
-	int n;
-
-	ho = nil;
-	if(old != nil && (ho = lookup(old, nil)) == nil)
-		return -1;
-	on = abspath(new);
-	p = env()->pgrp;
-	n = 0;
-	pthread_mutex_lock(&p->lk);
-	for(l = &p->mnt; (m = *l) != nil; ){
-		if(strcmp(m->on, on) == 0 && (ho == nil || strcmp(m->host, ho) == 0)){
-			*l = m->next;
-			free(m->on);
-			free(m->host);
-			free(m);
-			n++;
-		}else
-			l = &m->next;
-	}
-	pthread_mutex_unlock(&p->lk);
-	free(ho);
-	free(on);
-	if(n == 0){
-		werrstr("not mounted");
-		return -1;
-	}
-	return 0;
-}
-
-int
-kchdir(char *path)
-{
-	struct stat st;
-	char *h;
-	Pgrp *p;
-
-	h = lookup(path, &st);
-	if(h == nil)
-		return -1;
-	free(h);
-	if(!S_ISDIR(st.st_mode)){
-		werrstr("not a directory");
-		return -1;
-	}
-	p = env()->pgrp;
-	h = abspath(path);
-	pthread_mutex_lock(&p->lk);
-	free(p->dot);
-	p->dot = h;
-	pthread_mutex_unlock(&p->lk);
-	return 0;
-}
-
 /* a new fd group holding copies of the fds listed in keep (all if nkeep < 0) */
 static Fgrp*
 copyfgrp(Fgrp *o, int *keep, int nkeep)
@@ -1385,42 +975,6 @@ kpctl(int flags, int *keep, int nkeep)
 	return 0;
 }
 
-/* the default name space: host / on /, the emu root's directories over it */
-static Pgrp*
-defaultns(void)
-{
-	Pgrp *p;
-	DIR *dd;
-	struct dirent *de;
-	struct stat st;
-	char *h, *on, cwd[4096];
-
-	p = newpgrp();
-	if(getcwd(cwd, sizeof cwd) != nil){
-		free(p->dot);
-		p->dot = estrdup(cwd);
-	}
-	addmount(p, "/", "/", KMCREATE);
-	dd = opendir(emuroot);
-	if(dd == nil)
-		return p;
-	while((de = readdir(dd)) != nil){
-		if(de->d_name[0] == '.')
-			continue;
-		h = emalloc(strlen(emuroot)+strlen(de->d_name)+2);
-		sprint(h, "%s/%s", emuroot, de->d_name);
-		if(stat(h, &st) == 0 && S_ISDIR(st.st_mode)){
-			on = emalloc(strlen(de->d_name)+2);
-			sprint(on, "/%s", de->d_name);
-			addmount(p, on, h, KMCREATE);
-			free(on);
-		}
-		free(h);
-	}
-	closedir(dd);
-	return p;
-}
-
 Osenv*
 kenvfork(Osenv *parent)
 {
@@ -1443,6 +997,7 @@ kenvfork(Osenv *parent)
 	e->fgrp = newfgrp();
 	for(i = 0; i < 3; i++){
 		h = emalloc(sizeof *h);
+		h->wfd = -1;
 		h->fd = dup(i);
 		if(h->fd < 0){
 			free(h);

@@ -255,14 +255,12 @@ struct Prog
 	char*		kill;		/* if set, raise this when next run */
 	int		pid;
 	int		quanta;
-	ulong		ticks;
+	ulong		ticks;		/* instructions executed (approximately) */
 	int		flags;
 	Prog*		prev;		/* all progs */
 	Prog*		next;
-	Stkseg*		stk;		/* current stack segment */
-	String*		exstr;		/* last exception (H if none) */
+	String*		exstr;		/* text of its last exception (H if none) */
 	void*		exval;		/* exception value being raised (H if none) */
-	char*		estr;		/* exception text being raised */
 	Alt*		alt;		/* blocked in alt: its table */
 	WORD*		altd;		/* and where the chosen index goes */
 	Osenv*		osenv;		/* the host's per-prog state: kenvfork/kenvfree */
@@ -276,6 +274,7 @@ enum
 	Pkilled		= 1<<0,		/* flags */
 	Ppropagate	= 1<<1,
 	Pnotifyleader	= 1<<2,
+	Pbuiltin	= 1<<3,		/* in a builtin (its C code may hold new heap blocks) */
 };
 
 struct Import

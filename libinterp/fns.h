@@ -10,6 +10,7 @@ Heap*	newmodlinkheap(int nlinks);
 void	movptrs(void*, void*, Type*);
 
 /* gc.c */
+extern	int	nbuiltin;
 void	gcinit(void);
 void	gcsafe(void);
 void	gcmark(void*);
@@ -36,7 +37,7 @@ void	unwindto(uchar*);
 uchar*	newframe(Type*, int);
 void	popframe(uchar*);
 void	freestack(void);
-Stkseg*	newseg(ulong);
+Stkseg*	newseg(ulong, ulong);
 int	isend(Channel*, void*);
 int	irecv(Channel*, void*);
 int	xecalt(int, Alt*, WORD*);

@@ -29,18 +29,27 @@
 #include "fns.h"
 #include "gc.h"
 
+/* tunable for testing: cc -DGCTRIGGER=16384 -DGCBUDGET=50 stresses the collector */
+#ifndef GCTRIGGER
+#define	GCTRIGGER	(4*1024*1024)
+#endif
+#ifndef GCBUDGET
+#define	GCBUDGET	20000
+#endif
+
 enum
 {
 	Gidle,
 	Gmark,
 	Gsweep,
 
-	Budget		= 20000,	/* blocks visited per slice */
-	Mintrigger	= 4*1024*1024,
+	Budget		= GCBUDGET,	/* blocks visited per slice */
+	Mintrigger	= GCTRIGGER,	/* heap size that starts the first cycle */
 	Maxroots	= 64,
 };
 
 int	mutator;
+int	nbuiltin;
 int	nprop;
 int	gchalt;
 
@@ -362,10 +371,21 @@ gcalloc(void)
 		slice(Budget, 0);
 }
 
+/*
+ * a slice of collector work; with no prog running it is a safe point
+ * and starts a cycle if none is under way (Inferno's idle collector)
+ */
 void
 rungc(void)
 {
-	slice(Budget, 0);
+	int safe;
+
+	if(gchalt > 0)
+		return;
+	safe = curprog == nil;
+	if(safe && phase == Gidle)
+		flip();
+	slice(Budget, safe);
 }
 
 int
@@ -374,12 +394,31 @@ gcbusy(void)
 	return phase != Gidle;
 }
 
-/* the heap is full: finish the cycle under way, whatever it costs */
+/*
+ * the heap is full: finish the cycle under way, whatever it costs.
+ * If none is under way, start one here, although this is not a safe
+ * point, unless a builtin is running (its C code may hold new blocks
+ * no root reaches): the VM's own code holds at most a few new blocks
+ * in C variables, and the last Nrecent allocated are kept alive.
+ */
 void
 gcfull(void)
 {
-	if(gchalt > 0 || phase == Gidle)
+	int i;
+	Heap *h;
+
+	if(gchalt > 0)
 		return;
+	if(phase == Gidle){
+		if(nbuiltin > 0)
+			return;
+		flip();
+		for(i = 0; i < Nrecent; i++){
+			h = recent[i];
+			if(h != nil && h->color != Cfree)
+				gcgray(h);
+		}
+	}
 	while(phase == Gmark){
 		marking(1<<30, 0);
 		if(ngray == 0 && nprop == 0 && phase == Gmark)

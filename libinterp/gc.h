@@ -19,7 +19,10 @@ struct Big
 enum
 {
 	Maxsmallblock	= 1024,
+	Nrecent		= 16,
 };
+
+extern	Heap*	recent[Nrecent];
 
 extern	Chunk*	chunks;
 extern	Big	bigs;

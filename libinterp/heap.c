@@ -16,13 +16,17 @@
 #include "fns.h"
 #include "gc.h"
 
+#ifndef GCSTEP
+#define	GCSTEP	(256*1024)
+#endif
+
 enum
 {
 	Align		= 8,
 	Maxsmall	= 1024,
 	Nclass		= Maxsmall/Align+1,
 	Chunksize	= 64*1024,
-	Gcstep		= 256*1024,	/* bytes allocated between collector slices */
+	Gcstep		= GCSTEP,	/* bytes allocated between collector slices */
 };
 
 typedef struct Freeb Freeb;
@@ -38,6 +42,8 @@ Chunk*	chunks;
 Big	bigs = { &bigs, &bigs };
 static Freeb*	freel[Nclass];
 static ulong	gcdebt;
+Heap*	recent[Nrecent];	/* the last blocks allocated: see gcfull */
+ulong	nrecent;
 ulong	heaplimit = 32*1024*1024;
 Gcstat	gcstat;
 
@@ -130,6 +136,7 @@ halloc(ulong n, Type *t)
 	h->ref = 1;
 	h->t = t;
 	h->size = n;
+	recent[nrecent++ & (Nrecent-1)] = h;
 	gcstat.allocated += n;
 	gcstat.heapinuse += n;
 	if(gcstat.heapinuse > gcstat.heapmax)

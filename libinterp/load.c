@@ -188,6 +188,8 @@ estrdup(char *s)
 	return t;
 }
 
+static void	unlinkmod(Module*);
+
 static double
 canontod(ulong hi, ulong lo)
 {
@@ -1140,6 +1142,8 @@ parsemod(char *path, uchar *code, ulong len)
 	m->ref = 1;
 	m->origmp = H;
 	m->shared = H;
+	m->link = modules;	/* so the collector sees its data while it loads */
+	modules = m;
 	magic = operand(&r);
 	if(magic == SMAGIC){
 		siglen = operand(&r);
@@ -1221,12 +1225,11 @@ parsemod(char *path, uchar *code, ulong len)
 	free(m->ptrmap);
 	m->ptrmap = nil;
 	xecprep(m);
-	m->link = modules;
-	modules = m;
 	return m;
 bad:
 	kwerrstr("%s", l.err);
 	werrstr("%s", l.err);
+	unlinkmod(m);
 	destroy(m->origmp);
 	free(m->ptrmap);
 	freemod(m);
@@ -1239,9 +1242,21 @@ lookmod(char *path)
 	Module *m;
 
 	for(m = modules; m != nil; m = m->link)
-		if(strcmp(m->path, path) == 0)
+		if(m->path != nil && strcmp(m->path, path) == 0)
 			return m;
 	return nil;
+}
+
+static void
+unlinkmod(Module *m)
+{
+	Module **l;
+
+	for(l = &modules; *l != nil; l = &(*l)->link)
+		if(*l == m){
+			*l = m->link;
+			return;
+		}
 }
 
 /* a module by path, from the cache or the host's files */

@@ -320,6 +320,24 @@ Math_remainder(void *fp)
 }
 
 void
+Math_erf(void *fp)
+{
+	F_Math_erf *f;
+
+	f = fp;
+	*f->ret = merf(f->x);
+}
+
+void
+Math_erfc(void *fp)
+{
+	F_Math_erfc *f;
+
+	f = fp;
+	*f->ret = merfc(f->x);
+}
+
+void
 Math_finite(void *fp)
 {
 	F_Math_finite *f;
@@ -362,6 +380,18 @@ Math_pow10(void *fp)
 
 	f = fp;
 	*f->ret = mpow10(f->p);
+}
+
+/* (sign of gamma(x), log |gamma(x)|) */
+void
+Math_lgamma(void *fp)
+{
+	F_Math_lgamma *f;
+	int sign;
+
+	f = fp;
+	f->ret->t1 = mlgamma(f->x, &sign);
+	f->ret->t0 = sign;
 }
 
 /* (integer part as an int, fraction): the int is 0x80000000 when it does not fit */
@@ -427,6 +457,47 @@ Math_iamax(void *fp)
 
 	f = fp;
 	*f->ret = miamax(realdata(f->x), reallen(f->x));
+}
+
+/* does a column-major matrix of nrow by ncol with leading dimension ld fit in a? */
+static void
+matrix(Array *a, int nrow, int ncol, int ld)
+{
+	if(ld < 1 || ld < nrow)
+		error(exMathia);
+	if(nrow == 0 || ncol == 0)
+		return;
+	if((vlong)ld*(ncol-1) + nrow > reallen(a))
+		error(exBounds);
+}
+
+/* C = alpha*op(A)*op(B) + beta*C, BLAS's dgemm; op is N (as is) or T or C (transposed) */
+void
+Math_gemm(void *fp)
+{
+	F_Math_gemm *f;
+	int nota, notb, m, n, k;
+
+	f = fp;
+	nota = f->transa == 'N';
+	notb = f->transb == 'N';
+	m = f->m;
+	n = f->n;
+	k = f->k;
+	if(!nota && f->transa != 'T' && f->transa != 'C' || !notb && f->transb != 'T' && f->transb != 'C')
+		error(exMathia);
+	if(m < 0 || n < 0 || k < 0)
+		error(exMathia);
+	matrix(f->c, m, n, f->ldc);
+	if(f->alpha != 0 && k > 0){
+		matrix(f->a, nota ? m : k, nota ? k : m, f->lda);
+		matrix(f->b, notb ? k : n, notb ? n : k, f->ldb);
+	}else
+		k = 0;
+	if(m == 0 || n == 0)
+		return;
+	mgemm(nota ? 'N' : 'T', notb ? 'N' : 'T', m, n, k, f->alpha,
+		realdata(f->a), f->lda, realdata(f->b), f->ldb, f->beta, realdata(f->c), f->ldc);
 }
 
 /* sort the permutation pi so that x[pi[i]] does not decrease */

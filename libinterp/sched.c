@@ -12,7 +12,8 @@
 
 enum
 {
-	Stackdefault	= 8192,
+	Stackdefault	= 8192,	/* extensions */
+	Stackfirst	= 2048,	/* a new prog's */
 	NOPC		= 0xFFFFFFFF,
 };
 
@@ -129,13 +130,14 @@ irestore(Prog *p)
 
 /* stacks */
 
+/* a stack segment of at least need bytes, and at least min */
 Stkseg*
-newseg(ulong need)
+newseg(ulong need, ulong min)
 {
 	Stkseg *s;
 
-	if(need < Stackdefault)
-		need = Stackdefault;
+	if(need < min)
+		need = min;
 	need = (need+7)&~7;
 	s = malloc(sizeof(Stkseg)+need);
 	if(s == nil)
@@ -158,7 +160,7 @@ newframe(Type *t, int need)
 	if(need < t->size)
 		need = t->size;
 	if(R.SP+need > R.TS){
-		s = newseg(need);
+		s = newseg(need, Stackdefault);
 		s->prev = (Stkseg*)R.EX;
 		s->psp = R.SP;
 		s->pts = R.TS;
@@ -266,6 +268,7 @@ markprog(Prog *p)
 	r = p == curprog ? &R : &p->R;
 	gcmark(r->M);
 	gcmark(p->exval);
+	gcmark(p->exstr);
 	top = r->SP;
 	for(s = (Stkseg*)r->EX; s != nil; s = s->prev){
 		for(f = (uchar*)s->stack; f < top; f += t->size){
@@ -287,7 +290,7 @@ newprog(Prog *parent, Modlink *ml)
 	Prog *p;
 	Stkseg *s;
 
-	s = newseg(ml->m->maxframe);
+	s = newseg(2*ml->m->maxframe, Stackfirst);
 	p = mallocz(sizeof(Prog), 1);
 	if(p == nil){
 		free(s);
@@ -329,6 +332,7 @@ freeprog(Prog *p)
 		progtail = p->prev;
 	nprogs--;
 	free(p->R.EX);
+	destroy(p->exstr);
 	if(p->osenv != nil)
 		kenvfree(p->osenv);
 	free(p->exitmsg);
@@ -526,14 +530,20 @@ void
 fault(char *msg)
 {
 	Prog *p;
+	String *s;
 	char buf[128];
 
 	p = curprog;
 	if(p == nil)
 		return;
 	strecpy(buf, buf+sizeof buf, msg);
-	if(buf[0] != 0 && handler(buf))
-		return;
+	if(buf[0] != 0){
+		s = p->exstr;
+		p->exstr = c2string(buf, strlen(buf));
+		destroy(s);
+		if(handler(buf))
+			return;
+	}
 	progexit(buf);
 }
 
@@ -546,6 +556,10 @@ vmfault(char *msg)
 	p = curprog;
 	if(p == nil)
 		return;
+	if(p->flags & Pbuiltin){
+		p->flags &= ~Pbuiltin;
+		nbuiltin--;
+	}
 	fault(msg);
 	if(curprog == p){
 		p->R = R;
@@ -742,8 +756,8 @@ void
 killcomm(Prog *p)
 {
 	Alt *a;
-	Channel *c;
-	int i;
+	Channel *c, *c1;
+	int i, j;
 
 	switch(p->state){
 	case Psend:
@@ -760,7 +774,13 @@ killcomm(Prog *p)
 				continue;
 			if(i < a->nsend)
 				qdel(&c->send, p);
-			else
+			else if(D2H(c)->t == &Tarray){
+				for(j = 0; j < ((Array*)c)->len; j++){
+					c1 = ((Channel**)((Array*)c)->data)[j];
+					if(c1 != H)
+						qdel(&c1->recv, p);
+				}
+			}else
 				qdel(&c->recv, p);
 		}
 		break;
@@ -787,23 +807,45 @@ chanmove(Channel *c, void *d, void *s)
 	movptrs(d, s, t);
 }
 
-/* a prog blocked in alt is chosen by channel c: which entry, and wake it */
+/*
+ * a prog blocked in alt is chosen by channel c: find the entry (for a
+ * receive from an array of channels, store the index and receive after
+ * it), leave the other channels
+ */
 static void
 altdone(Prog *r, Channel *c, int sending)
 {
 	Alt *a;
-	int i, n, lo, hi;
+	Array *ca;
+	int i, j, n, lo, hi;
+	WORD *ptr;
 
 	a = r->alt;
 	n = a->nsend+a->nrecv;
 	lo = sending ? 0 : a->nsend;
 	hi = sending ? a->nsend : n;
-	for(i = lo; i < hi; i++)
-		if(a->ac[i].c == c)
+	ptr = nil;
+	for(i = lo; i < hi; i++){
+		if(a->ac[i].c == c){
+			ptr = a->ac[i].ptr;
 			break;
+		}
+		if(!sending && a->ac[i].c != H && D2H(a->ac[i].c)->t == &Tarray){
+			ca = (Array*)a->ac[i].c;
+			for(j = 0; j < ca->len; j++)
+				if(((Channel**)ca->data)[j] == c)
+					break;
+			if(j < ca->len){
+				ptr = a->ac[i].ptr;
+				ptr[0] = j;
+				ptr++;
+				break;
+			}
+		}
+	}
 	killcomm(r);
 	*r->altd = i;
-	r->ptr = a->ac[i].ptr;
+	r->ptr = ptr;
 }
 
 static void
@@ -940,6 +982,25 @@ recvready(Channel *c)
 	return c->send != nil || c->buf != H && c->size > 0;
 }
 
+/* channels of alt entry i (an array of them for receives), one at a time */
+static Channel*
+altchan(Alt *a, int i, int *k)
+{
+	Channel *c;
+	Array *ca;
+
+	c = a->ac[i].c;
+	if(i < a->nsend || D2H(c)->t != &Tarray)
+		return (*k)++ == 0 ? c : nil;
+	ca = (Array*)c;
+	while(*k < ca->len){
+		c = ((Channel**)ca->data)[(*k)++];
+		if(c != H)
+			return c;
+	}
+	return nil;
+}
+
 /*
  * alt and nbalt: pick a ready entry at random and communicate; else
  * block on all of them (alt) or choose the default (nbalt).
@@ -950,50 +1011,55 @@ xecalt(int block, Alt *a, WORD *d)
 {
 	Prog *p;
 	Channel *c;
-	int i, n, nr, k;
+	int i, j, n, nr, r, k, kk;
+	WORD *ptr;
 
 	n = a->nsend+a->nrecv;
 	if(a->nsend < 0 || a->nrecv < 0 || n > 4096)
 		error(exInval);
+	for(i = 0; i < n; i++)
+		if(a->ac[i].c == H)
+			error(exNilref);
+	for(i = 0; i < a->nsend; i++)
+		for(j = a->nsend; j < n; j++)
+			if(a->ac[i].c == a->ac[j].c)
+				error(exAlt);
 	nr = 0;
-	for(i = 0; i < n; i++){
-		c = a->ac[i].c;
-		if(c == H)
-			continue;
-		if(i < a->nsend ? sendready(c) : recvready(c))
-			nr++;
-	}
-	if(nr > 0){
-		k = vmrand() % nr;
-		for(i = 0; i < n; i++){
-			c = a->ac[i].c;
-			if(c == H)
-				continue;
+	for(i = 0; i < n; i++)
+		for(k = 0; (c = altchan(a, i, &k)) != nil; )
 			if(i < a->nsend ? sendready(c) : recvready(c))
-				if(k-- == 0)
-					break;
-		}
-		if(i < a->nsend)
-			csend(c, a->ac[i].ptr);
-		else
-			crecv(c, a->ac[i].ptr);
-		*d = i;
-		return 1;
+				nr++;
+	if(nr > 0){
+		r = vmrand() % nr;
+		for(i = 0; i < n; i++)
+			for(k = 0; (c = altchan(a, i, &k)) != nil; ){
+				kk = k-1;
+				if(!(i < a->nsend ? sendready(c) : recvready(c)) || r-- != 0)
+					continue;
+				*d = i;
+				if(i < a->nsend)
+					csend(c, a->ac[i].ptr);
+				else if(D2H(a->ac[i].c)->t == &Tarray){
+					ptr = a->ac[i].ptr;
+					ptr[0] = kk;
+					crecv(c, ptr+1);
+				}else
+					crecv(c, a->ac[i].ptr);
+				return 1;
+			}
 	}
 	if(!block){
 		*d = n;
 		return 1;
 	}
 	p = curprog;
-	for(i = 0; i < n; i++){
-		c = a->ac[i].c;
-		if(c == H)
-			continue;
-		if(i < a->nsend)
-			qadd(&c->send, p);
-		else
-			qadd(&c->recv, p);
-	}
+	for(i = 0; i < n; i++)
+		for(k = 0; (c = altchan(a, i, &k)) != nil; ){
+			if(i < a->nsend)
+				qadd(&c->send, p);
+			else
+				qadd(&c->recv, p);
+		}
 	p->alt = a;
 	p->altd = d;
 	p->state = Palt;

@@ -1327,3 +1327,243 @@ msort(double *x, int *p, int n)
 			p[j] = t;
 		}
 }
+
+static const Ld TWOOSQRTPI = 1.12837916709551257389615890312154517L;
+static const Ld ONEOSQRTPI = 0.564189583547756286948079451560772586L;
+
+/* exp(-x*x) for a double x, with x*x split exactly into two parts */
+static Ld
+lexpmsq(double x)
+{
+	Ld h, l;
+
+	h = top32(x);
+	l = (Ld)x - h;
+	return lexp2(-(h*h), -(2.0L*h*l + l*l));
+}
+
+/* erf(x) = 2/sqrt(pi) exp(-x^2) sum 2^n x^(2n+1)/(1*3*...*(2n+1)), |x| < 3: all terms positive */
+static Ld
+lerfseries(double x)
+{
+	Ld s, t, z;
+	int n;
+
+	z = 2.0L*x*x;
+	t = x;
+	s = t;
+	for(n = 1; n < 200 && mfabs(t) > mfabs(s)*0x1p-66L; n++){
+		t = t*z/(2*n+1);
+		s += t;
+	}
+	return TWOOSQRTPI*lexpmsq(x)*s;
+}
+
+/* erfc(x) for x >= 1.5 by its continued fraction, evaluated backwards */
+static Ld
+lerfccf(double x)
+{
+	Ld t;
+	int k, n;
+
+	n = x < 2 ? 200 : x < 3 ? 100 : 50;
+	t = x;
+	for(k = n; k >= 1; k--)
+		t = x + (k/2.0L)/t;
+	return ONEOSQRTPI*lexpmsq(x)/t;
+}
+
+double
+merf(double x)
+{
+	ushort cw;
+	Ld r;
+
+	if(misnan(x) || x == 0)
+		return x;
+	if(mfabs(x) >= 6.0)
+		return mcopysign(1.0, x);
+	cw = fpext();
+	if(mfabs(x) < 3.0)
+		r = lerfseries(mfabs(x));
+	else
+		r = 1.0L - lerfccf(mfabs(x));
+	x = mcopysign(rnd(r), x);
+	fprestore(cw);
+	return x;
+}
+
+double
+merfc(double x)
+{
+	ushort cw;
+	Ld r;
+
+	if(misnan(x))
+		return x;
+	if(x < -6.0)
+		return 2.0;
+	if(x > 27.5)
+		return 0.0;
+	cw = fpext();
+	if(x < 1.5)
+		r = 1.0L - (x < 0 ? -lerfseries(-x) : lerfseries(x));
+	else
+		r = lerfccf(x);
+	x = rnd(r);
+	fprestore(cw);
+	return x;
+}
+
+/*
+ * C = alpha*op(A)*op(B) + beta*C, column-major as in BLAS: element
+ * (i, j) of A is a[i + j*lda]; op is the matrix (N) or its transpose
+ * (T or C).  The caller has checked the sizes.  Each element is
+ * summed in extended precision and rounded once.
+ */
+void
+mgemm(int transa, int transb, int m, int n, int k, double alpha,
+	double *a, int lda, double *b, int ldb, double beta, double *c, int ldc)
+{
+	ushort cw;
+	Ld s;
+	int i, j, l;
+	double av, bv;
+
+	cw = fpext();
+	for(j = 0; j < n; j++)
+		for(i = 0; i < m; i++){
+			s = 0.0L;
+			if(alpha != 0)
+				for(l = 0; l < k; l++){
+					av = transa == 'N' ? a[i + l*lda] : a[l + i*lda];
+					bv = transb == 'N' ? b[l + j*ldb] : b[j + l*ldb];
+					s += (Ld)av*bv;
+				}
+			s *= alpha;
+			if(beta != 0)
+				s += (Ld)beta*c[i + j*ldc];
+			c[i + j*ldc] = rnd(s);
+		}
+	fprestore(cw);
+}
+
+/* zeta(k)-1, k = 2 ... 41 */
+static const Ld zetam1[] = {
+	6.449340668482264364724152e-1L, 2.020569031595942853997382e-1L, 8.23232337111381915160037e-2L,
+	3.692775514336992633136549e-2L, 1.734306198444913971451793e-2L, 8.34927738192282683979755e-3L,
+	4.077356197944339378685239e-3L, 2.008392826082214417852769e-3L, 9.945751278180853371459589e-4L,
+	4.941886041194645587022825e-4L, 2.46086553308048298637998e-4L, 1.227133475784891467518365e-4L,
+	6.124813505870482925854511e-5L, 3.058823630702049355172851e-5L, 1.528225940865187173257149e-5L,
+	7.637197637899762273600294e-6L, 3.817293264999839856461645e-6L, 1.908212716553938925656958e-6L,
+	9.539620338727961131520387e-7L, 4.769329867878064631167196e-7L, 2.384505027277329900036482e-7L,
+	1.192199259653110730677887e-7L, 5.960818905125947961244021e-8L, 2.980350351465228018606371e-8L,
+	1.490155482836504123465851e-8L, 7.450711789835429491981004e-9L, 3.725334024788457054819204e-9L,
+	1.86265972351304900640391e-9L, 9.313274324196681828717647e-10L, 4.656629065033784072989233e-10L,
+	2.328311833676505492001456e-10L, 1.164155017270051977592974e-10L, 5.820772087902700889243686e-11L,
+	2.910385044497099686929425e-11L, 1.455192189104198423592963e-11L, 7.275959835057481014520869e-12L,
+	3.637979547378651190237236e-12L, 1.818989650307065947584832e-12L, 9.094947840263889282533118e-13L,
+	4.547473783042154026799112e-13L,
+};
+
+/* B(2k)/(2k(2k-1)), k = 1 ... 16: Stirling's series */
+static const Ld stirling[] = {
+	8.333333333333333333333333e-2L, -2.777777777777777777777778e-3L, 7.936507936507936507936508e-4L,
+	-5.952380952380952380952381e-4L, 8.417508417508417508417508e-4L, -1.917526917526917526917527e-3L,
+	6.410256410256410256410256e-3L, -2.955065359477124183006536e-2L, 1.796443723688305731649385e-1L,
+	-1.392432216905901116427432L, 1.340286404416839199447895e+1L, -1.568482846260020173063651e+2L,
+	2.193103333333333333333333e+3L, -3.610877125372498935717327e+4L, 6.914722688513130671083953e+5L,
+	-1.523822153940741619228336e+7L,
+};
+
+static const Ld EULERGAMMA = 0.577215664901532860606512090082L;
+static const Ld HALFLOG2PI = 0.918938533204672741780329736406L;
+
+/* log gamma(2+z) = (1-gamma) z + sum (-1)^k (zeta(k)-1) z^k/k, |z| <= 1/2 */
+static Ld
+llgamma2(Ld z)
+{
+	Ld s;
+	int k;
+
+	s = 0.0L;
+	for(k = 41; k >= 2; k--)
+		s = z*(((k&1) ? -zetam1[k-2] : zetam1[k-2])/k + s);
+	return (1.0L - EULERGAMMA)*z + z*s;
+}
+
+/* log gamma(x) for x > 0 (finite) */
+static Ld
+llgamma(Ld x)
+{
+	Ld p, s, r, z;
+	int k;
+
+	if(x < 0.5L)	/* gamma(x) = gamma(x+1)/x */
+		return llgamma(x + 1.0L) - llog(x);
+	if(x < 1.5L)	/* gamma(x) = gamma(x+1)/x, x+1 near 2 */
+		return llgamma2(x - 1.0L) - llog1p(x - 1.0L);
+	if(x <= 2.5L)
+		return llgamma2(x - 2.0L);
+	if(x < 10.0L){
+		/* gamma(x) = (x-1)(x-2)...(x-n) gamma(x-n), x-n in [1.5, 2.5] */
+		p = 1.0L;
+		while(x > 2.5L){
+			x -= 1.0L;
+			p *= x;
+		}
+		return llog(p) + llgamma2(x - 2.0L);
+	}
+	/* Stirling */
+	z = 1.0L/(x*x);
+	s = 0.0L;
+	for(k = nelem(stirling)-1; k >= 0; k--)
+		s = s*z + stirling[k];
+	r = (x - 0.5L)*llog(x) - x + HALFLOG2PI + s/x;
+	return r;
+}
+
+/*
+ * log |gamma(x)|, and *sign the sign of gamma(x); poles give +Infinity.
+ * Negative x use the reflection gamma(x) gamma(1-x) = pi/sin(pi x).
+ */
+double
+mlgamma(double x, int *sign)
+{
+	ushort cw;
+	Ld r, t, s;
+	double f;
+
+	*sign = 1;
+	if(misnan(x))
+		return x;
+	if(isinfinite(x))
+		return infinity(1);
+	if(x == 0){
+		if(signof(x))
+			*sign = -1;
+		return infinity(1);
+	}
+	if(x < 0 && integral(x, 0) == x)
+		return infinity(1);
+	cw = fpext();
+	if(x > 0)
+		r = llgamma(x);
+	else{
+		/* sin(pi x) from x mod 2, exactly reduced */
+		f = mfmod(x, 2.0);	/* in (-2, 0) */
+		t = (Ld)f + 2.0L;	/* in (0, 2): sin(pi t) = sin(pi x) */
+		if(t > 1.0L)
+			s = -lsin(PI*(t - 1.0L) > PIO2 ? PI*(2.0L - t) : PI*(t - 1.0L));
+		else
+			s = lsin(PI*t > PIO2 ? PI*(1.0L - t) : PI*t);
+		if(s < 0){
+			*sign = -1;
+			s = -s;
+		}
+		r = llog(PI/s) - llgamma(1.0L - x);
+	}
+	x = rnd(r);
+	fprestore(cw);
+	return x;
+}

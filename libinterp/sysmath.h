@@ -46,3 +46,7 @@ double	mnorm1(double*, int);
 double	mnorm2(double*, int);
 int	miamax(double*, int);
 void	msort(double*, int*, int);
+double	merf(double);
+double	merfc(double);
+void	mgemm(int, int, int, int, int, double, double*, int, double*, int, double, double*, int);
+double	mlgamma(double, int*);

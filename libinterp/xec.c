@@ -348,11 +348,13 @@ quantum:
 	R.FP = b[Kfp];
 	R.MP = b[Kmp];
 	p->R = R;
+	p->ticks += p->quanta;
 	return;
 
 blocked:
 	SYNC();
 	p->R = R;
+	p->ticks += p->quanta+1-ic;
 	return;
 
 nilfault:
@@ -985,7 +987,11 @@ Lmcall:
 		SYNC();
 		R.FP = (uchar*)f;
 		R.M = ml;
+		p->flags |= Pbuiltin;
+		nbuiltin++;
 		l->u.runt(f);
+		p->flags &= ~Pbuiltin;
+		nbuiltin--;
 		R.M = f->mr;
 		R.FP = b[Kfp];
 		if(f->t->nptr)

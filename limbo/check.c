@@ -14,6 +14,7 @@ static	int	loopdepth;
 static	char*	labels[128];
 static	int	labkind[128];
 static	int	nlabels;
+static	int	inhandler;
 
 Node*
 copytree(Node *n)
@@ -64,6 +65,96 @@ nodename(Node *n)
 	if((n->op == Odot || n->op == Omdot) && n->str != nil)
 		return n->str;
 	return "expression";
+}
+
+static char*	opname(int);
+
+/* the source text of expression n, roughly, for messages */
+static char*
+etext(char *p, char *e, Node *n)
+{
+	Node *a;
+
+	if(n == nil)
+		return p;
+	switch(n->op){
+	case Oname:
+		if(n->decl == nildecl)
+			return seprint(p, e, "nil");
+		if(n->decl != nil && n->decl->sym != nil)
+			return seprint(p, e, "%s", n->decl->sym->name);
+		break;
+	case Oconst:
+		if(n->ty == tstring)
+			return seprint(p, e, "\"%.*s\"", n->slen > 32 ? 32 : n->slen, n->str);
+		if(n->ty == treal)
+			return seprint(p, e, "%g", n->rval);
+		return seprint(p, e, "%lld", n->val);
+	case Odot:
+	case Omdot:
+		p = etext(p, e, n->left);
+		return seprint(p, e, "%s%s", n->op == Odot ? "." : "->", n->decl != nil && n->decl->sym != nil ? n->decl->sym->name : "?");
+	case Ocall:
+		p = etext(p, e, n->left);
+		p = seprint(p, e, "(");
+		for(a = n->right; a != nil; a = a->right){
+			p = etext(p, e, a->left);
+			if(a->right != nil)
+				p = seprint(p, e, ", ");
+		}
+		return seprint(p, e, ")");
+	case Oindex:
+		p = etext(p, e, n->left);
+		p = seprint(p, e, "[");
+		p = etext(p, e, n->right);
+		return seprint(p, e, "]");
+	case Otuple:
+		p = seprint(p, e, "(");
+		for(a = n->left; a != nil; a = a->right){
+			p = etext(p, e, a->left);
+			if(a->right != nil)
+				p = seprint(p, e, ", ");
+		}
+		return seprint(p, e, ")");
+	case Oneg:	p = seprint(p, e, "-"); return etext(p, e, n->left);
+	case Onot:	p = seprint(p, e, "!"); return etext(p, e, n->left);
+	case Ocom:	p = seprint(p, e, "~"); return etext(p, e, n->left);
+	case Oind:	p = seprint(p, e, "*"); return etext(p, e, n->left);
+	case Olen:	p = seprint(p, e, "len "); return etext(p, e, n->left);
+	case Ohd:	p = seprint(p, e, "hd "); return etext(p, e, n->left);
+	case Otl:	p = seprint(p, e, "tl "); return etext(p, e, n->left);
+	case Oref:	p = seprint(p, e, "ref "); return etext(p, e, n->left);
+	case Orcv:	p = seprint(p, e, "<-"); return etext(p, e, n->left);
+	case Ocast:
+		p = tprint(p, e, n->tyarg);
+		p = seprint(p, e, " ");
+		return etext(p, e, n->left);
+	case Ocons:
+		p = etext(p, e, n->left);
+		p = seprint(p, e, " :: ");
+		return etext(p, e, n->right);
+	}
+	if(n->op >= Oadd && n->op <= Ogeq && n->left != nil && n->right != nil){
+		p = etext(p, e, n->left);
+		p = seprint(p, e, " %s ", opname(n->op));
+		return etext(p, e, n->right);
+	}
+	return seprint(p, e, "expression");
+}
+
+/* 'expression' of type t, as Inferno's messages quote operands */
+static char*
+qstr(Node *n)
+{
+	char *buf, *p, *e;
+
+	buf = emalloc(StrSize);
+	e = buf + StrSize;
+	p = seprint(buf, e, "'");
+	p = etext(p, e-64, n);
+	p = seprint(p, e, "' of type ");
+	tprint(p, e, n->ty);
+	return buf;
 }
 
 int
@@ -208,6 +299,7 @@ newlocal(Src *src, Sym *s, Type *t)
 }
 
 static Node*	call(Node*);
+static Node*	value(Node*);
 static Node*	binop(Node*);
 
 /* find field or member s in adt t (including pick fields of tag type pt) */
@@ -407,15 +499,6 @@ checkdot(Node *n)
 	return n;
 }
 
-static int
-listlen(Node *n)
-{
-	int i;
-
-	for(i = 0; n != nil; n = n->right)
-		i++;
-	return i;
-}
 
 /* check the arguments of a call against the function type */
 static void
@@ -426,7 +509,7 @@ checkargs(Node *n, Type *ft, char *name)
 	int na, ne;
 
 	for(e = n->right; e != nil; e = e->right)
-		e->left = echeck(e->left);
+		e->left = value(e->left);
 	for(a = ft->ids, e = n->right; a != nil && e != nil; a = a->next, e = e->right){
 		if(!tcompat(a->ty, e->left, 0)){
 			error(&e->left->src, "argument type mismatch: expected %s saw %s", typestr(a->ty), typestr(e->left->ty));
@@ -441,11 +524,8 @@ checkargs(Node *n, Type *ft, char *name)
 		error(&n->src, "not enough arguments in call to %s", name);
 		return;
 	}
-	if(e != nil && !ft->varargs){
-		ne = listlen(e);
-		USED(ne);
+	if(e != nil && !ft->varargs)
 		error(&n->src, "too many arguments in call to %s", name);
-	}
 	for(; e != nil; e = e->right)
 		if(e->left->ty->kind == Ttuple || e->left->ty->kind == Tnone)
 			error(&e->left->src, "illegal argument type %s", typestr(e->left->ty));
@@ -606,7 +686,7 @@ call(Node *n)
 		n->right = e;
 		/* arguments after self are checked; self is already */
 		for(e = n->right->right; e != nil; e = e->right)
-			e->left = echeck(e->left);
+			e->left = value(e->left);
 		f->flags |= Nmethod;
 		{
 			Decl *a;
@@ -816,7 +896,7 @@ assign(Node *n)
 	}
 	if(l->op == Oslice){
 		if(!tequal(l->ty, r->ty))
-			error(&n->src, "type clash in assignment: %s and %s", typestr(l->ty), typestr(r->ty));
+			error(&n->src, "type clash in %s = %s", qstr(l), qstr(r));
 		if(l->right->right != nil)
 			error(&n->src, "slice assignment must have no upper bound");
 		n->ty = l->ty;
@@ -826,6 +906,11 @@ assign(Node *n)
 		if(!isintegral(r->ty) || r->ty->kind == Tbig)
 			error(&n->src, "type clash in assignment: int and %s", typestr(r->ty));
 		n->ty = tint;
+		return n;
+	}
+	if(!tcompat(l->ty, r, 0)){
+		error(&n->src, "type clash in %s = %s", qstr(l), qstr(r));
+		n->ty = l->ty;
 		return n;
 	}
 	n->right = assignto(l->ty, r, "assignment");
@@ -912,8 +997,8 @@ checkinits(Node *n, Type *et)
 				if(lab->left->op == Orange){
 					lab->left->left = fold(value(lab->left->left));
 					lab->left->right = fold(value(lab->left->right));
-					if(!isconst(lab->left->left) || !isconst(lab->left->right))
-						error(&lab->left->src, "array index range not constant");
+					if(lab->left->left->ty->kind != Tint || lab->left->right->ty->kind != Tint)
+						error(&lab->left->src, "array index is not an int");
 					continue;
 				}
 				lab->left = fold(value(lab->left));
@@ -999,13 +1084,13 @@ echeck(Node *n)
 			return n;
 		if(n->op == Olshas || n->op == Orshas){
 			if(!isintegral(l->ty) || r->ty->kind != Tint)
-				error(&n->src, "type clash in %s %s %s", typestr(l->ty), "shift", typestr(r->ty));
+				error(&n->src, "type clash in %s %s %s", qstr(l), opname(n->op), qstr(r));
 			return n;
 		}
 		if(n->op == Oaddas && l->ty->kind == Tstring && r->ty->kind == Tstring)
 			return n;
 		if(!isnum(l->ty) || !tcompat(l->ty, r, 0))
-			error(&n->src, "type clash in %s op= %s", typestr(l->ty), typestr(r->ty));
+			error(&n->src, "type clash in %s %s %s", qstr(l), opname(n->op), qstr(r));
 		else
 			n->right = convconst(r, l->ty);
 		if((n->op == Oandas || n->op == Ooras || n->op == Oxoras || n->op == Omodas) && l->ty->kind == Treal)
@@ -1236,7 +1321,7 @@ echeck(Node *n)
 			return n;
 		}
 		if(!tcompat(r->ty->tof, l, 0))
-			error(&n->src, "type clash in %s :: %s", typestr(l->ty), typestr(r->ty));
+			error(&n->src, "type clash in %s :: %s", qstr(l), qstr(r));
 		else
 			n->left = assignto(r->ty->tof, l, "::");
 		n->ty = r->ty;
@@ -1290,7 +1375,7 @@ echeck(Node *n)
 		n->right = value(n->right);
 		n->ty = tint;
 		if(n->left->ty->kind != Tint && n->left->ty->kind != Terror || n->right->ty->kind != Tint && n->right->ty->kind != Terror)
-			error(&n->src, "type clash in %s %s %s", typestr(n->left->ty), n->op == Oandand ? "&&" : "||", typestr(n->right->ty));
+			error(&n->src, "type clash in %s %s %s", qstr(n->left), n->op == Oandand ? "&&" : "||", qstr(n->right));
 		return fold(n);
 	}
 	if(n->op >= Oadd && n->op <= Ogeq)
@@ -1310,6 +1395,17 @@ opname(int op)
 	case Odiv: return "/";
 	case Omod: return "%";
 	case Oexp: return "**";
+	case Oaddas: return "+=";
+	case Osubas: return "-=";
+	case Omulas: return "*=";
+	case Odivas: return "/=";
+	case Omodas: return "%=";
+	case Oexpas: return "**=";
+	case Oandas: return "&=";
+	case Ooras: return "|=";
+	case Oxoras: return "^=";
+	case Olshas: return "<<=";
+	case Orshas: return ">>=";
 	case Oand: return "&";
 	case Oor: return "|";
 	case Oxor: return "^";
@@ -1343,7 +1439,7 @@ binop(Node *n)
 	case Olsh:
 	case Orsh:
 		if(!isintegral(lt) || rt->kind != Tint && !(r->op == Oconst && rt->kind == Tint)){
-			error(&n->src, "type clash in %s %s %s", typestr(lt), opname(n->op), typestr(rt));
+			error(&n->src, "type clash in %s %s %s", qstr(l), opname(n->op), qstr(r));
 			n->ty = terror;
 			return n;
 		}
@@ -1351,7 +1447,7 @@ binop(Node *n)
 		return fold(n);
 	case Oexp:
 		if(!isnum(lt) || lt->kind == Tbyte || rt->kind != Tint){
-			error(&n->src, "type clash in %s %s %s", typestr(lt), opname(n->op), typestr(rt));
+			error(&n->src, "type clash in %s %s %s", qstr(l), opname(n->op), qstr(r));
 			n->ty = terror;
 			return n;
 		}
@@ -1404,7 +1500,7 @@ binop(Node *n)
 		}
 		break;
 	}
-	error(&n->src, "type clash in %s %s %s", typestr(l->ty), opname(n->op), typestr(r->ty));
+	error(&n->src, "type clash in %s %s %s", qstr(l), opname(n->op), qstr(r));
 	n->ty = n->op >= Oeq ? tint : terror;
 	return n;
 }
@@ -1569,8 +1665,8 @@ fold(Node *n)
 		l->rval = x;
 		return l;
 	}
-	a = l->val;
-	b = r->val;
+	a = ctrunc(l->ty, l->val);
+	b = ctrunc(r->ty, r->val);
 	switch(n->op){
 	case Oadd: v = a + b; break;
 	case Osub: v = a - b; break;
@@ -1652,15 +1748,13 @@ vardecl(Node *n)
 	if(n->left != nil){
 		n->left = value(n->left);
 		if(!tcompat(n->tyarg, n->left, 0))
-			error(&n->src, "type clash in initialization: %s = %s", typestr(n->tyarg), typestr(n->left->ty));
+			error(&n->src, "type clash in initialization of %s: %s = %s", n->ids->sym->name, typestr(n->tyarg), qstr(n->left));
 		else
 			n->left = assignto(n->tyarg, n->left, "initialization");
 	}
-	e = nil;
 	for(d = n->ids; d != nil; d = d->next){
 		nd = newlocal(&d->src, d->sym, n->tyarg);
 		d->link = nd;
-		USED(e);
 	}
 }
 
@@ -1934,6 +2028,8 @@ scheck(Node *n)
 			error(&n->src, "cannot spawn a function that returns a value");
 		return;
 	case Oraise:
+		if(n->left == nil && inhandler == 0)
+			error(&n->src, "raise with no exception outside an exception handler");
 		if(n->left != nil){
 			n->left = value(n->left);
 			if(n->left->ty->kind != Tstring && n->left->ty->kind != Texception && n->left->ty->kind != Terror)
@@ -1960,7 +2056,9 @@ scheck(Node *n)
 			pushscope();
 			if(d->sym != nil)
 				install(d);
+			inhandler++;
 			scheck(c->left->right);
+			inhandler--;
 			popscope();
 		}
 		return;
@@ -1986,6 +2084,7 @@ fncheck(Decl *d)
 	lastlocal = nil;
 	d->locals = nil;
 	nlabels = 0;
+	inhandler = 0;
 	pushscope();
 	h = nil;
 	l = &h;

@@ -19,6 +19,8 @@ Except*	excs;
 
 static	Loop	loops[256];
 static	int	nloops;
+static	Decl*	handlers[64];	/* exception variables of the enclosing handlers */
+static	int	nhandlers;
 
 static	void	scom(Node*);
 
@@ -353,7 +355,11 @@ excom(Node *n)
 			}
 		}
 		tfreeall();
+		if(nhandlers < nelem(handlers))
+			handlers[nhandlers] = ed;
+		nhandlers++;
 		scom(c->left->right);
+		nhandlers--;
 		ends = addpatch(ends, emit2(IJMP, anone(), anone()));
 	}
 	if(e->ne == 0)
@@ -371,7 +377,6 @@ excom(Node *n)
 			;
 		*l = e;
 	}
-	USED(lp);
 }
 
 static void
@@ -506,6 +511,8 @@ scom(Node *n)
 	case Oraise:
 		if(n->left != nil)
 			a = eaddr(n->left);
+		else if(nhandlers > 0 && nhandlers <= nelem(handlers))
+			a = decladdr(handlers[nhandlers-1]);
 		else
 			a = mpnil();
 		emit2(IRAISE, a, anone());
@@ -542,11 +549,9 @@ fncom(Decl *fn)
 	fn->pc = (Inst*)npc;
 	cursrc = fn->body->src;
 	scom(fn->body);
-	last = lastinst;
 	cursrc = fn->body->src;
 	cursrc.line = cursrc.eline;
 	emit2(IRET, anone(), anone());
-	USED(last);
 	fn->frame = frameend();
 	fn->desc = framedesc(fn, fn->frame);
 	if(fn->frame > maxframe)

@@ -401,8 +401,10 @@ fndecl(Node *n)
 			md = nil;
 	}
 	if(md != nil){
-		if(md->defined)
-			error(&d->src, "redeclaration of function %s", md->dot != nil && md->dot->ty->kind == Tadt ? md->sym->name : md->sym->name);
+		if(md->defined){
+			error(&d->src, "redeclaration of function %s", md->sym->name);
+			return;
+		}
 		if(!tequal(md->ty, ft))
 			error(&d->src, "type mismatch: %s defined as %s declared as %s", d->sym->name, typestr(ft), typestr(md->ty));
 		md->defined = 1;

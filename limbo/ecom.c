@@ -210,7 +210,8 @@ eaddr(Node *n)
 			return mpnil();
 		if(d->store == Dglobal || d->store == Dlocal || d->store == Darg)
 			return decladdr(d);
-		break;
+		error(&n->src, "%s is not a variable", d->sym != nil ? d->sym->name : "name");
+		return aimm(0);
 	case Odot:
 		if(n->decl->store == Dfield)
 			return fieldaddr(n->left, n->decl->offset);
@@ -484,8 +485,15 @@ cons(Type *et, Addr v, Addr l)
 }
 
 /* fill the fields of adt/tuple value at d from the expression list e */
+static int
+isnil(Node *n)
+{
+	return n->op == Oname && n->decl == nildecl;
+}
+
+/* fill the fields of adt/tuple value at d; a fresh object already holds nil pointers */
 static void
-fields(Decl *ids, Node *e, Addr d)
+fields(Decl *ids, Node *e, Addr d, int fresh)
 {
 	Decl *x;
 
@@ -495,9 +503,23 @@ fields(Decl *ids, Node *e, Addr d)
 	for(; ids != nil && e != nil; ids = ids->next){
 		if(ids->store != Dfield)
 			continue;
-		ecomto(e->left, aoff(d, ids->offset));
+		if(!fresh || !isnil(e->left))
+			ecomto(e->left, aoff(d, ids->offset));
 		e = e->right;
 	}
+}
+
+/* does evaluating n read the variable at a */
+static int
+reads(Node *n, Addr a)
+{
+	if(n == nil)
+		return 0;
+	if(n->op == Oname && n->decl != nil && n->decl != nildecl
+	&& (n->decl->store == Dlocal || n->decl->store == Darg || n->decl->store == Dglobal)
+	&& sameaddr(decladdr(n->decl), a))
+		return 1;
+	return reads(n->left, a) || reads(n->right, a) || reads(n->third, a) || reads(n->fourth, a);
 }
 
 /* array initialisers */
@@ -543,6 +565,22 @@ arrayinit(Node *n, Addr arr, Type *et)
 		for(lab = v->left; lab != nil; lab = lab->right){
 			if(lab->left->op == Owild)
 				continue;
+			if(lab->left->op == Orange && (!isconst(lab->left->left) || !isconst(lab->left->right)
+			|| lab->left->right->val - lab->left->left->val > 8)){
+				/* for(i := lo; i <= hi; i++) a[i] = v */
+				i = talloc(tint);
+				t = talloc(tint);
+				ecomto(lab->left->left, i);
+				ecomto(lab->left->right, t);
+				top = emit(IBGTW, i, t, anone());
+				ea = talloc(tint);
+				emit(indop(et), arr, ea, i);
+				ecomto(v->right, aind(ea, 0));
+				emit(IADDW, aimm(1), i, i);
+				emit2(IJMP, anone(), apc(top->pc));
+				patch(top, npc);
+				continue;
+			}
 			if(lab->left->op == Orange){
 				lo = lab->left->left->val;
 				hi = lab->left->right->val;
@@ -583,7 +621,7 @@ initcount(Node *n)
 			continue;
 		}
 		for(lab = v->left; lab != nil; lab = lab->right){
-			if(lab->left->op == Orange)
+			if(lab->left->op == Orange && isconst(lab->left->right))
 				k = lab->left->right->val + 1;
 			else if(isconst(lab->left))
 				k = lab->left->val + 1;
@@ -609,37 +647,36 @@ newobj(Node *n, Addr d)
 {
 	Type *t;
 	Addr p;
-	Node *l;
+	Node *l, *e;
+	Decl *ids;
 
 	l = n->left;
 	t = n->ty->tof;
-	p = talloc(n->ty);
+	sizetype(t);
+	/* build in place when the destination is a variable the constructor does not read */
+	if(isdirect(d) && d.mode == Afp && !reads(l, d))
+		p = d;
+	else
+		p = talloc(n->ty);
 	if(n->flags & Nnew){
 		emit2(INEW, adesc(tdesc(t)), p);
 		move(n->ty, p, d);
 		return;
 	}
-	if(l->op == Opickcon){
-		sizetype(t);
-		emit2(INEW, adesc(tdesc(t)), p);
-		emit2(IMOVW, aimm(l->decl != nil && l->decl->store == Dtag ? l->decl->tag : t->decl->tag), aind(p, 0));
-		{
-			Node *e = l->right;
-			Decl *ids;
-			for(ids = t->decl->dot->ty->ids; ids != nil && e != nil; ids = ids->next){
-				if(ids->store != Dfield)
-					continue;
-				ecomto(e->left, aind(p, ids->offset));
-				e = e->right;
-			}
-			fields(t->ids, e, aind(p, 0));
-		}
-		move(n->ty, p, d);
-		return;
-	}
 	emit2(INEW, adesc(tdesc(t)), p);
-	if(l->op == Oadtcon)
-		fields(t->ids, l->right, aind(p, 0));
+	if(l->op == Opickcon){
+		emit2(IMOVW, aimm(l->decl != nil && l->decl->store == Dtag ? l->decl->tag : t->decl->tag), aind(p, 0));
+		e = l->right;
+		for(ids = t->decl->dot->ty->ids; ids != nil && e != nil; ids = ids->next){
+			if(ids->store != Dfield)
+				continue;
+			if(!isnil(e->left))
+				ecomto(e->left, aind(p, ids->offset));
+			e = e->right;
+		}
+		fields(t->ids, e, aind(p, 0), 1);
+	}else if(l->op == Oadtcon)
+		fields(t->ids, l->right, aind(p, 0), 1);
 	else
 		ecomto(l, aind(p, 0));
 	move(n->ty, p, d);
@@ -814,7 +851,7 @@ ecomto(Node *n, Addr d)
 	case Oadtcon:
 		if(d.mode == Aimm)
 			fatal("tuple to immediate");
-		fields(ty->kind == Ttuple ? ty->ids : ty->ids, n->op == Otuple ? n->left : n->right, d);
+		fields(ty->ids, n->op == Otuple ? n->left : n->right, d, 0);
 		return;
 	case Oref:
 		newobj(n, d);
@@ -1153,7 +1190,7 @@ callcom(Node *n, Addr *ret, int spawn)
 			a = a->next;
 	}
 	if(!spawn && ft->tof != nil && ft->tof->kind != Tnone){
-		if(ret != nil && isdirect(*ret))
+		if(ret != nil && (isdirect(*ret) || ret->mode == Afpind))
 			r = *ret;
 		else
 			r = tempfor(ft->tof);

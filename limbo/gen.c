@@ -141,9 +141,7 @@ isdirect(Addr a)
 int
 ismiddle(Addr a)
 {
-	if(a.mode == Aimm)
-		return a.off >= -8192 && a.off <= 8191;
-	return a.mode == Afp || a.mode == Amp;
+	return a.mode == Aimm || a.mode == Afp || a.mode == Amp;
 }
 
 int

@@ -4,9 +4,6 @@
 
 /* MD5 message digest (RFC 1321), used for type signatures */
 
-static u32int K[64];
-static int Kinit;
-
 static int S[64] = {
 	7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
 	5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
@@ -14,7 +11,7 @@ static int S[64] = {
 	6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
 };
 
-/* K[i] = floor(abs(sin(i+1)) * 2^32), computed exactly with a table-free method */
+/* Ktab[i] = floor(abs(sin(i+1)) * 2^32) */
 static u32int Ktab[64] = {
 	0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
 	0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
@@ -72,8 +69,6 @@ md5(uchar *p, ulong n, uchar *digest)
 	uvlong bits;
 	ulong i, r;
 
-	USED(K);
-	USED(Kinit);
 	h[0] = 0x67452301;
 	h[1] = 0xefcdab89;
 	h[2] = 0x98badcfe;

@@ -364,6 +364,8 @@ primary(void)
 		n = mkn(Oconst, nil, nil);
 		n->val = tok.ival;
 		n->ty = tint;
+		if((uvlong)tok.ival > 0xFFFFFFFFULL)
+			n->ty = tbig;	/* too large for an int */
 		if(tok.byte)
 			n->flags |= Nbyte;
 		next();
@@ -380,9 +382,6 @@ primary(void)
 		n->slen = tok.slen;
 		n->ty = tstring;
 		next();
-		while(tok.t == Lsconst){	/* adjacent strings concatenate? not in limbo */
-			break;
-		}
 		break;
 	case Lnil:
 		n = mkn(Oname, nil, nil);
@@ -1061,8 +1060,7 @@ fields(int ismod, Decl *owner)
 			resync();
 			continue;
 		}
-		n = idecl(ids, ismod ? 2 : 1);
-		USED(n);
+		idecl(ids, ismod ? 2 : 1);
 		for(d = ids; d != nil; d = d->next)
 			d->dot = owner;
 		all = appdecl(all, ids);

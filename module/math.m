@@ -26,6 +26,8 @@ Math: module
 	cos:		fn(x: real): real;
 	cosh:		fn(x: real): real;
 	dot:		fn(x, y: array of real): real;
+	erf:		fn(x: real): real;
+	erfc:		fn(x: real): real;
 	exp:		fn(x: real): real;
 	expm1:		fn(x: real): real;
 	fabs:		fn(x: real): real;
@@ -33,10 +35,16 @@ Math: module
 	finite:		fn(x: real): int;
 	floor:		fn(x: real): real;
 	fmod:		fn(x, y: real): real;
+	gemm:		fn(transa, transb: int,	# upper case N or T
+			m, n, k: int, alpha: real,
+			a: array of real, lda: int,
+			b: array of real, ldb: int, beta: real,
+			c: array of real, ldc: int);
 	hypot:		fn(x, y: real): real;
 	iamax:		fn(x: array of real): int;
 	ilogb:		fn(x: real): int;
 	isnan:		fn(x: real): int;
+	lgamma:		fn(x: real): (int,real);
 	log:		fn(x: real): real;
 	log10:		fn(x: real): real;
 	log1p:		fn(x: real): real;

@@ -234,3 +234,4 @@ vectors:
 	.globl	bootstack
 bootstack:
 	.space	16384
+	.section .note.GNU-stack,"",@progbits

@@ -86,14 +86,19 @@ vmput(void)
 		return;
 	}
 	isched.owner = nil;
-	if(vmnready() > 0){
-		p = isched.idlevm;
-		if(p != nil){
+	p = isched.idlevm;
+	if(p != nil){
+		if(vmnready() > 0){
 			isched.idlevm = p->qlink;
 			p->qlink = nil;
 			wakeup(&p->sleep);
-		}else if(!isched.creating)
-			startvm();
+		}
+	}else if(!isched.creating && up->type != Interp && up->type != IdleGC){
+		/*
+		 * a released kproc leaves no interpreter behind: start one, to
+		 * run what becomes ready and collect at idle meanwhile
+		 */
+		startvm();
 	}
 	splx(s);
 }
@@ -309,4 +314,18 @@ disinit(void*)
 	isched.initpid = p->pid;
 	strecpy(up->text, up->text+sizeof up->text, "dis");
 	vmachine(nil);
+}
+
+void
+disdump(void)
+{
+	Proc *p;
+
+	iprint("vm owner %s yield %d nvm %d ready %d nprog %d idle:", isched.owner ? isched.owner->text : "none", isched.yield, isched.nvm, vmnready(), vmnprog());
+	for(p = isched.idlevm; p != nil; p = p->qlink)
+		iprint(" %d", p->pid);
+	iprint(" waiting:");
+	for(p = isched.head; p != nil; p = p->qlink)
+		iprint(" %d", p->pid);
+	iprint("\n");
 }

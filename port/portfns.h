@@ -200,6 +200,7 @@ uchar*	bootmod(int, ulong*);	/* module n's address and length; nil if absent */
 
 /* dis.c; the builtin modules and links from libinterp and the config */
 void	vmenv(void);
+void	disdump(void);
 void	links(void);
 void	sysmodinit(void);
 void	mathmodinit(void);

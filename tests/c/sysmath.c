@@ -138,6 +138,8 @@ main(void)
 	check1("acosh", macosh, acosh);
 	check1("atanh", matanh, atanh);
 	check1("cbrt", mcbrt, cbrt);
+	check1("erf", merf, erf);
+	check1("erfc", merfc, erfc);
 	check1("floor", mfloor, floor);
 	check1("ceil", mceil, ceil);
 	check1("rint", mrint, rint);

@@ -48,6 +48,17 @@ rethrow()
 	}
 }
 
+reraise()
+{
+	{
+		raise "boom:1";
+	} exception {
+	"boom:*" =>
+		sys->print("inner\n");
+		raise;
+	}
+}
+
 init(nil: ref Draw->Context, nil: list of string)
 {
 	sys = load Sys Sys->PATH;
@@ -87,6 +98,12 @@ init(nil: ref Draw->Context, nil: list of string)
 		"skip" =>
 			sys->print("skipped %d\n", i);
 		}
+	}
+	{
+		reraise();
+	} exception e {
+	"*" =>
+		sys->print("outer %s\n", e);
 	}
 	sys->print("end\n");
 }

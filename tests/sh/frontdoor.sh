@@ -1,8 +1,12 @@
 # ./minos run: output, exit status, errors, timeouts, and no QEMU left behind.
 set -u
 fail() { echo "frontdoor: $*"; exit 1; }
+# every QEMU that minos starts here has its pid file under our own TMPDIR
+TMPDIR=$(mktemp -d)
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 leftover() {
-	pgrep -f "qemu-system-i386.*$ROOT/o/kernel" >/dev/null && fail "QEMU left running after $1"
+	pgrep -f -- "-pidfile $TMPDIR/" >/dev/null && fail "QEMU left running after $1"
 	return 0
 }
 
@@ -25,7 +29,7 @@ leftover timeout
 ./minos run 'sleep 1000000' >/dev/null 2>&1 &
 pid=$!
 sleep 4
-kill -TERM $pid
+kill -TERM $pid || fail "minos run ended before it was interrupted"
 wait $pid
 sleep 1
 leftover "an interrupted run"

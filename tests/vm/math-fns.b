@@ -47,6 +47,33 @@ init(nil: ref Draw->Context, nil: list of string)
 	r := array[1] of real;
 	m->import_real(b, r);
 	sys->print("import %g\n", r[0]);
+	sys->print("erf %g %g erfc %g %g\n", m->erf(0.5), m->erf(-10.0), m->erfc(0.0), m->erfc(10.0));
+	(s1, l1) := m->lgamma(0.5);
+	(s2, l2) := m->lgamma(-0.5);
+	(s3, l3) := m->lgamma(-2.0);
+	(nil, l4) := m->lgamma(1.0);
+	sys->print("lgamma %d %g %d %g %d %g %g\n", s1, l1, s2, l2, s3, l3, l4);
+	# 2x3 times 3x2, column-major
+	a := array[] of {1.0, 4.0, 2.0, 5.0, 3.0, 6.0};
+	mb := array[] of {7.0, 9.0, 11.0, 8.0, 10.0, 12.0};
+	c := array[] of {1.0, 1.0, 1.0, 1.0};
+	m->gemm('N', 'N', 2, 2, 3, 1.0, a, 2, mb, 3, 2.0, c, 2);
+	sys->print("gemm %g %g %g %g\n", c[0], c[1], c[2], c[3]);
+	r9 := array[9] of real;
+	m->gemm('T', 'N', 3, 3, 2, 1.0, a, 2, a, 2, 0.0, r9, 3);
+	sys->print("AtA %g %g %g\n", r9[0], r9[4], r9[8]);
+	{
+		m->gemm('X', 'N', 1, 1, 1, 1.0, a, 1, mb, 1, 0.0, c, 1);
+	}exception e{
+	"*" =>
+		sys->print("gemm: %s\n", e);
+	}
+	{
+		m->gemm('N', 'N', 2, 2, 3, 1.0, a, 2, mb[0:5], 3, 0.0, c, 2);
+	}exception e{
+	"*" =>
+		sys->print("gemm short: %s\n", e);
+	}
 	{
 		m->dot(x, array[1] of real);
 	}exception e{
