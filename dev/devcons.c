@@ -22,6 +22,7 @@ enum
 	Qconsctl,
 	Qdrivers,
 	Qhostowner,
+	Qkprint,
 	Qmemory,
 	Qmsec,
 	Qnotquiterandom,
@@ -29,6 +30,7 @@ enum
 	Qrandom,
 	Qsysctl,
 	Qsysname,
+	Qsysstat,
 	Qtime,
 	Quser,
 };
@@ -40,6 +42,7 @@ static Dirtab consdir[] =
 	"consctl",	{Qconsctl},	0,	0220,
 	"drivers",	{Qdrivers},	0,	0444,
 	"hostowner",	{Qhostowner},	0,	0444,
+	"kprint",	{Qkprint},	0,	0444,
 	"memory",	{Qmemory},	0,	0444,
 	"msec",		{Qmsec},	NUMSIZE,	0444,
 	"notquiterandom",	{Qnotquiterandom},	0,	0444,
@@ -47,6 +50,7 @@ static Dirtab consdir[] =
 	"random",	{Qrandom},	0,	0444,
 	"sysctl",	{Qsysctl},	0,	0664,
 	"sysname",	{Qsysname},	0,	0664,
+	"sysstat",	{Qsysstat},	0,	0444,
 	"time",		{Qtime},	NUMSIZE,	0444,
 	"user",		{Quser},	0,	0664,
 };
@@ -76,11 +80,13 @@ static struct
 enum
 {
 	CMhalt,
+	CMreboot,
 };
 
 static Cmdtab sysctlcmd[] =
 {
 	CMhalt,		"halt",		0,
+	CMreboot,	"reboot",	1,
 };
 
 static Lock	ctllock;	/* kbd.ctl: not kbd's QLock, which a reader holds while it waits */
@@ -326,6 +332,69 @@ readdrivers(char *a, long n, vlong off)
 	return n;
 }
 
+/*
+ * One line for the one processor, in Plan 9's sysstat layout:
+ * processor number, context switches, interrupts, system calls,
+ * page faults, tlb faults, tlb purges, load (times 1000), and the
+ * percentages of the last second spent idle and in interrupts.
+ * There is no paging, so those counts are zero, and time in
+ * interrupts is not measured.
+ */
+static long
+readsysstat(char *a, long n, vlong off)
+{
+	char buf[10*NUMSIZE+2];
+	ulong v[10];
+	int i, l;
+
+	memset(v, 0, sizeof v);
+	v[1] = m->cs;
+	v[2] = m->intr;
+	v[3] = m->syscall;
+	v[7] = m->load;
+	v[8] = m->idle;
+	l = 0;
+	for(i = 0; i < nelem(v); i++)
+		l += snprint(buf+l, sizeof buf-l, "%*lud ", NUMSIZE-1, v[i]);
+	buf[l-1] = '\n';
+	return readstr(off, a, n, buf);
+}
+
+/* /dev/kprint: while it is open, the kernel's prints go to it instead of the console */
+static void
+kprintopen(void)
+{
+	Queue *q;
+	int s;
+
+	q = qopen(32*1024, 0, nil, nil);
+	if(q == nil)
+		error(Enomem);
+	qnoblock(q, 1);
+	s = splhi();
+	if(kprintq != nil){
+		splx(s);
+		qfree(q);
+		error(Einuse);
+	}
+	kprintq = q;
+	splx(s);
+}
+
+static void
+kprintclose(void)
+{
+	Queue *q;
+	int s;
+
+	s = splhi();
+	q = kprintq;
+	kprintq = nil;
+	splx(s);
+	if(q != nil)
+		qfree(q);
+}
+
 static void
 consinit(void)
 {
@@ -356,6 +425,14 @@ consopen(Chan *c, int omode)
 	c->aux = nil;
 	c = devopen(c, omode, consdir, nelem(consdir), devgen);
 	switch((ulong)c->qid.path){
+	case Qkprint:
+		if(waserror()){
+			c->flag &= ~COPEN;
+			nexterror();
+		}
+		kprintopen();
+		poperror();
+		break;
 	case Qconsctl:
 		lock(&ctllock);
 		kbd.ctl++;
@@ -371,6 +448,9 @@ consclose(Chan *c)
 	if((c->flag & COPEN) == 0)
 		return;
 	switch((ulong)c->qid.path){
+	case Qkprint:
+		kprintclose();
+		break;
 	case Qconsctl:
 		lock(&ctllock);
 		if(--kbd.ctl == 0)
@@ -400,6 +480,8 @@ consread(Chan *c, void *a, long n, vlong off)
 		return readdrivers(a, n, off);
 	case Qhostowner:
 		return readstr(off, a, n, eve);
+	case Qkprint:
+		return qread(kprintq, a, n);
 	case Qmemory:
 		if(n > 0x7FFFFFFF)
 			n = 0x7FFFFFFF;
@@ -416,6 +498,8 @@ consread(Chan *c, void *a, long n, vlong off)
 		return readstr(off, a, n, "Minos");
 	case Qsysname:
 		return readstr(off, a, n, sysname != nil ? sysname : "");
+	case Qsysstat:
+		return readsysstat(a, n, off);
 	case Qtime:
 		snprint(tmp, sizeof tmp, "%lld", consnow());
 		return readstr(off, a, n, tmp);
@@ -470,6 +554,9 @@ writesysctl(char *a, long n)
 		}
 		halt(status);
 		break;
+	case CMreboot:
+		reboot();
+		break;
 	}
 	poperror();
 	free(cb);
@@ -478,7 +565,7 @@ writesysctl(char *a, long n)
 static long
 conswrite(Chan *c, void *va, long n, vlong off)
 {
-	char *a, buf[KNAMELEN];
+	char *a, *u, buf[KNAMELEN];
 
 	if(n < 0)
 		error(Ecount);
@@ -505,7 +592,10 @@ conswrite(Chan *c, void *va, long n, vlong off)
 		if(!iseve())
 			error(Eperm);
 		getname(buf, sizeof buf, a, n, off);
-		kstrdup(&up->env->user, buf);
+		/* other progs' environments may share the old string: never free it */
+		u = smalloc(strlen(buf)+1);
+		strcpy(u, buf);
+		up->env->user = u;
 		return n;
 	}
 	error(Eperm);

@@ -53,10 +53,6 @@ static struct
 	ulong	path;
 } pipealloc;
 
-static char tbuf[8192];
-static int tn;
-#define TR(...) do{ if(tn < sizeof tbuf - 100) tn += snprint(tbuf+tn, sizeof tbuf - tn, __VA_ARGS__); }while(0)
-
 static void
 freepipe(Pipe *p)
 {
@@ -76,10 +72,6 @@ pipeattach(char *spec)
 	Pipe *p;
 	Chan *c;
 
-	if(spec != nil && strcmp(spec, "trace") == 0){
-		putstrn(tbuf, tn);
-		error("traced");
-	}
 	c = devattach('|', spec);
 	p = mallocz(sizeof(Pipe), 1);
 	if(p == nil){
@@ -204,7 +196,6 @@ pipeopen(Chan *c, int omode)
 	}
 	devpermcheck(p->user, p->dir[t].perm, omode);
 	p->qref[t-1]++;
-	TR("open %lud t%d ref%d q%d/%d\n", p->path, t, p->ref, p->qref[0], p->qref[1]);
 	poperror();
 	qunlock(p);
 
@@ -224,7 +215,6 @@ pipeclose(Chan *c)
 	p = c->aux;
 	qlock(p);
 	t = PIPETYPE(c->qid.path);
-	TR("close %lud t%d open%d ref%d q%d/%d pid%d\n", p->path, t, (c->flag&COPEN)!=0, p->ref, p->qref[0], p->qref[1], up->iprog ? ((Prog*)up->iprog)->pid : -1);
 	if((c->flag & COPEN) && t != Qdir){
 		if(--p->qref[t-1] == 0){
 			qclose(p->q[2-t]);

@@ -83,6 +83,27 @@ struct Nswalk
 	int	cddone;
 };
 
+/*
+ * Take the VM, unless this kproc holds it already: a close can come
+ * from the collector freeing an FD, or from an exiting prog's fds,
+ * both inside the VM.  Returns whether vmrelease must give it back.
+ */
+static int
+vmacquire(void)
+{
+	if(up->type != Unknown)
+		return 0;
+	acquire();
+	return 1;
+}
+
+static void
+vmrelease(int took)
+{
+	if(took)
+		release();
+}
+
 /* the Prog for c, which must still exist; called with the VM held */
 static Prog*
 chanprog(Chan *c)
@@ -159,15 +180,16 @@ static Walkqid*
 progwalk(Chan *c, Chan *nc, char **name, int nname)
 {
 	Walkqid *wq;
+	int took;
 
-	acquire();
+	took = vmacquire();
 	if(waserror()){
-		release();
+		vmrelease(took);
 		nexterror();
 	}
 	wq = devwalk(c, nc, name, nname, nil, 0, proggen);
 	poperror();
-	release();
+	vmrelease(took);
 	return wq;
 }
 
@@ -177,10 +199,11 @@ progstat(Chan *c, uchar *db, int n)
 	Dir d;
 	Prog *p;
 	Dirtab *t;
+	int took;
 
-	acquire();
+	took = vmacquire();
 	if(waserror()){
-		release();
+		vmrelease(took);
 		nexterror();
 	}
 	switch(QTYPE(c->qid)){
@@ -200,7 +223,7 @@ progstat(Chan *c, uchar *db, int n)
 	}
 	n = convD2M(&d, db, n);
 	poperror();
-	release();
+	vmrelease(took);
 	if(n <= BIT16SZ)
 		error(Eshortstat);
 	return n;
@@ -212,21 +235,22 @@ progopen(Chan *c, int omode)
 	Prog *p;
 	Osenv *o;
 	Queue *q;
+	int took;
 
 	if(c->qid.type & QTDIR){
-		acquire();
+		took = vmacquire();
 		if(waserror()){
-			release();
+			vmrelease(took);
 			nexterror();
 		}
 		c = devopen(c, omode, nil, 0, proggen);
 		poperror();
-		release();
+		vmrelease(took);
 		return c;
 	}
-	acquire();
+	took = vmacquire();
 	if(waserror()){
-		release();
+		vmrelease(took);
 		nexterror();
 	}
 	p = chanprog(c);
@@ -250,7 +274,7 @@ progopen(Chan *c, int omode)
 		break;
 	}
 	poperror();
-	release();
+	vmrelease(took);
 	c->mode = omode;
 	c->flag |= COPEN;
 	c->offset = 0;
@@ -279,18 +303,19 @@ forgetqueue(Queue *q)
 static void
 progclose(Chan *c)
 {
+	int took;
 	if((c->flag & COPEN) == 0)
 		return;
 	switch(QTYPE(c->qid)){
 	case Qwait:
-		acquire();
+		took = vmacquire();
 		if(waserror()){
-			release();
+			vmrelease(took);
 			nexterror();
 		}
 		forgetqueue(c->aux);
 		poperror();
-		release();
+		vmrelease(took);
 		qfree(c->aux);
 		c->aux = nil;
 		break;
@@ -356,16 +381,17 @@ readstatus(Chan *c, char *a, long n, vlong off)
 	Prog *p;
 	char mod[64], tbuf[16];
 	int state;
+	int took;
 
-	acquire();
+	took = vmacquire();
 	if(waserror()){
-		release();
+		vmrelease(took);
 		nexterror();
 	}
 	p = progpid(QPID(c->qid));
 	if(p == nil || p->state == Pexiting){
 		poperror();
-		release();
+		vmrelease(took);
 		snprint(up->genbuf, sizeof up->genbuf, "%8lud %8d %10s %s %10s %5dK %s",
 			QPID(c->qid), 0, eve, progtime(0, tbuf, tbuf+sizeof tbuf),
 			progstate[Pexiting], 0, "[$Sys]");
@@ -379,7 +405,7 @@ readstatus(Chan *c, char *a, long n, vlong off)
 		state >= 0 && state < nelem(progstate) ? progstate[state] : "unknown",
 		progsize(p), mod);
 	poperror();
-	release();
+	vmrelease(took);
 	return readstr(off, a, n, up->genbuf);
 }
 
@@ -413,15 +439,16 @@ readfd(Chan *c, char *a, long n, vlong off)
 	int i, l;
 	char *buf;
 	vlong skip;
+	int took;
 
 	buf = smalloc(READSTR);
 	if(waserror()){
 		free(buf);
 		nexterror();
 	}
-	acquire();
+	took = vmacquire();
 	if(waserror()){
-		release();
+		vmrelease(took);
 		nexterror();
 	}
 	p = chanprog(c);
@@ -451,7 +478,7 @@ readfd(Chan *c, char *a, long n, vlong off)
 	}
 	unlock(f);
 	poperror();
-	release();
+	vmrelease(took);
 	if(l > n)
 		l = n;
 	memmove(a, buf, l);
@@ -475,16 +502,17 @@ readns(Chan *c, char *a, long n)
 	Mount *mt, *best;
 	char flag[8], *s;
 	int i;
+	int took;
 
 	w = c->aux;
-	acquire();
+	took = vmacquire();
 	if(waserror()){
-		release();
+		vmrelease(took);
 		nexterror();
 	}
 	if(w->cddone){
 		poperror();
-		release();
+		vmrelease(took);
 		return 0;
 	}
 	p = chanprog(c);
@@ -527,7 +555,7 @@ readns(Chan *c, char *a, long n)
 		runlock(&pg->ns);
 	}
 	poperror();
-	release();
+	vmrelease(took);
 	i = strlen(up->genbuf);
 	if(i > n)
 		i = n;
@@ -548,15 +576,16 @@ readstack(Chan *c, char *a, long n, vlong off)
 	int l;
 	ulong rel;
 	vlong skip;
+	int took;
 
 	buf = smalloc(READSTR);
 	if(waserror()){
 		free(buf);
 		nexterror();
 	}
-	acquire();
+	took = vmacquire();
 	if(waserror()){
-		release();
+		vmrelease(took);
 		nexterror();
 	}
 	p = chanprog(c);
@@ -584,7 +613,7 @@ readstack(Chan *c, char *a, long n, vlong off)
 			pc--;
 	}
 	poperror();
-	release();
+	vmrelease(took);
 	if(l > n)
 		l = n;
 	memmove(a, buf, l);
@@ -599,6 +628,7 @@ progread(Chan *c, void *va, long n, vlong off)
 	Prog *p;
 	ulong id;
 	char *a;
+	int took;
 
 	if(n < 0)
 		error(Ecount);
@@ -606,14 +636,14 @@ progread(Chan *c, void *va, long n, vlong off)
 		error(Eoffset);
 	a = va;
 	if(c->qid.type & QTDIR){
-		acquire();
+		took = vmacquire();
 		if(waserror()){
-			release();
+			vmrelease(took);
 			nexterror();
 		}
 		n = devdirread(c, a, n, nil, 0, proggen);
 		poperror();
-		release();
+		vmrelease(took);
 		return n;
 	}
 	switch(QTYPE(c->qid)){
@@ -629,9 +659,9 @@ progread(Chan *c, void *va, long n, vlong off)
 		return readstack(c, a, n, off);
 	case Qpgrp:
 	case Qnsgrp:
-		acquire();
+		took = vmacquire();
 		if(waserror()){
-			release();
+			vmrelease(took);
 			nexterror();
 		}
 		p = chanprog(c);
@@ -642,12 +672,12 @@ progread(Chan *c, void *va, long n, vlong off)
 		else
 			id = 0;
 		poperror();
-		release();
+		vmrelease(took);
 		return readnum(off, a, n, id, NUMSIZE);
 	case Qexception:
-		acquire();
+		took = vmacquire();
 		if(waserror()){
-			release();
+			vmrelease(took);
 			nexterror();
 		}
 		p = chanprog(c);
@@ -655,7 +685,7 @@ progread(Chan *c, void *va, long n, vlong off)
 		if(p->exstr != nil && p->exstr != H)
 			snprint(up->genbuf, sizeof up->genbuf, "%s", string2c(p->exstr));
 		poperror();
-		release();
+		vmrelease(took);
 		return readstr(off, a, n, up->genbuf);
 	case Qctl:
 		error(Eperm);
@@ -670,6 +700,7 @@ progwrite(Chan *c, void *va, long n, vlong off)
 	Prog *p;
 	Cmdbuf *cb;
 	Cmdtab *ct;
+	int took;
 
 	USED(off);
 	if(c->qid.type & QTDIR)
@@ -682,9 +713,9 @@ progwrite(Chan *c, void *va, long n, vlong off)
 		nexterror();
 	}
 	ct = lookupcmd(cb, progcmd, nelem(progcmd));
-	acquire();
+	took = vmacquire();
 	if(waserror()){
-		release();
+		vmrelease(took);
 		nexterror();
 	}
 	p = chanprog(c);
@@ -697,7 +728,7 @@ progwrite(Chan *c, void *va, long n, vlong off)
 		break;
 	}
 	poperror();
-	release();
+	vmrelease(took);
 	poperror();
 	free(cb);
 	return n;

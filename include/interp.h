@@ -264,6 +264,7 @@ struct Prog
 	Alt*		alt;		/* blocked in alt: its table */
 	WORD*		altd;		/* and where the chosen index goes */
 	Osenv*		osenv;		/* the host's per-prog state: kenvfork/kenvfree */
+	ulong		stksize;	/* bytes in its stack segments */
 	int		grp;		/* process group id (pid of the group leader) */
 	char*		exitmsg;	/* why it exited: "" normal, "fail:...", fault text */
 	char		errstr[128];	/* for sysmod's %r and werrstr */
@@ -447,7 +448,7 @@ void	gcgray(Heap*);
 extern	void		error(char*);
 extern	void		release(void);
 extern	void		acquire(void);
-/* optional: called as a prog exits (p->exitmsg says why), before it is freed */
+/* optional: called as a prog exits (p->exitmsg says why, p->R.M is its module), before its stack is freed */
 extern	void		(*vmprogexit)(Prog*);
 
 /*
@@ -462,7 +463,8 @@ extern	void		(*vmprogexit)(Prog*);
  *		wait for a released prog (or sleep)
  *	}
  */
-void		vminit(void);
+void		vminit(void);		/* also vmfpu() for the calling thread */
+void		vmfpu(void);		/* x87 to double precision: once in each thread that runs the VM */
 Prog*		vmstart(Module*, int argc, char **argv);	/* prog running m->init(nil, argv) */
 int		vmrun(void);		/* run one quantum of the next ready prog; 0 if none ready */
 void		vmfault(char*);		/* error() escaped from the running prog: raise it as an exception */
@@ -480,8 +482,8 @@ int		killgrp(int grp, char*);
 void		vmstats(int fd);	/* print Gcstat */
 
 /* modules */
-Module*		load(char*);		/* load and link-check a module; nil with werrstr set */
-Module*		parsemod(char *path, uchar *code, ulong len);	/* nil with werrstr set */
+Module*		load(char*);		/* a module, cached by path; nil with kerrstr set ("PATH: why") */
+Module*		parsemod(char *path, uchar *code, ulong len);	/* decode and validate; nil with kerrstr set */
 Module*		builtinmod(char *name, void *runtab, int len);	/* register $Name */
 Module*		lookmod(char*);
 Modlink*	mklinkmod(Module*, int nlinks);
@@ -504,7 +506,7 @@ void		rungc(void);		/* bounded collector work */
 int		gcbusy(void);
 
 /* strings */
-String*		newstring(int nbytes);	/* byte string of nbytes, len = nbytes */
+String*		newstring(int nbytes);	/* byte string, len = nbytes: bytes must be < Runeself (use c2string for UTF-8) */
 String*		newrunes(int nrunes);	/* rune string, len = -nrunes */
 String*		c2string(char*, int);	/* from UTF-8 */
 char*		string2c(String*);	/* NUL-terminated UTF-8, valid while the string is */

@@ -2,7 +2,6 @@
 
 /* heap.c */
 void	heapinit(void);
-void*	balloc(ulong);
 Heap*	halloc(ulong, Type*);
 void	hfree(Heap*);
 Type*	newtype(int kind, int size, uchar *map, int np);
@@ -14,8 +13,6 @@ extern	int	nbuiltin;
 void	gcinit(void);
 void	gcsafe(void);
 void	gcmark(void*);
-void	gcfreed(Heap*);
-int	gcsweeping(Heap*);
 void	gcfull(void);
 void	gcroot(void**);
 
@@ -36,7 +33,6 @@ void	fault(char*);
 void	unwindto(uchar*);
 uchar*	newframe(Type*, int);
 void	popframe(uchar*);
-void	freestack(void);
 Stkseg*	newseg(ulong, ulong);
 int	isend(Channel*, void*);
 int	irecv(Channel*, void*);
@@ -50,6 +46,7 @@ ulong	vmrand(void);
 /* xec.c */
 void	xec(Prog*);
 void	xecinit(void);
+void	xecprep(Module*);
 extern	void*	optab[256];
 
 /* string.c */
@@ -67,4 +64,3 @@ Array*	cvtca(String*);
 String*	cvtac(Array*);
 void	insc(String**, WORD, Rune);
 String*	slicec(String*, int, int);
-void	xecprep(Module*);

@@ -17,8 +17,10 @@
  * paced by allocation: halloc calls gcalloc every Gcstep bytes.  A
  * cycle starts, and marking finishes, only at safe points (gcsafe, from
  * the scheduler between quanta) where every root is in a Prog or a
- * Module; big blocks never sit on the gray stack (a free could leave
- * it dangling) but are found by a rescan.
+ * Module.  Small blocks freed while on the gray stack stay in their
+ * chunk (the stack entry is skipped by color); big blocks go back to
+ * malloc, so they have their own gray list and leave it when freed.
+ * If a gray list cannot grow, nprop asks for a heap scan instead.
  */
 #include "u.h"
 #include "lib9.h"
@@ -58,6 +60,8 @@ static Heap**	gray;
 static int	ngray;
 static int	maxgray;
 static int	rescanned;
+static Heap*	graybig[256];	/* gray big blocks: gcbigfree removes freed ones */
+static int	ngbig;
 static Chunk*	swchunk;
 static ulong	swidx;
 static Big*	swbig;
@@ -96,7 +100,11 @@ gcgray(Heap *h)
 	}
 	h->color = Cprop;
 	if(h->size > Maxsmallblock){
-		nprop = 1;
+		if(ngbig >= nelem(graybig)){
+			nprop = 1;
+			return;
+		}
+		graybig[ngbig++] = h;
 		return;
 	}
 	if(ngray >= maxgray){
@@ -249,8 +257,16 @@ endcycle(void)
 void
 gcbigfree(Big *b)
 {
+	Heap *h;
+	int i;
+
 	if(swbig == b)
 		swbig = b->next;
+	h = (Heap*)(b+1);
+	if(h->color == Cprop)
+		for(i = 0; i < ngbig; i++)
+			if(graybig[i] == h)
+				graybig[i] = graybig[--ngbig];
 }
 
 static int
@@ -264,6 +280,14 @@ marking(int budget, int safe)
 			if(h->color == Cprop){
 				scan(h);
 				budget--;
+			}
+			continue;
+		}
+		if(ngbig > 0){
+			h = graybig[--ngbig];
+			if(h->color == Cprop){
+				scan(h);
+				budget -= 1+h->size/1024;
 			}
 			continue;
 		}
@@ -345,6 +369,7 @@ flip(void)
 	phase = Gmark;
 	rescanned = 0;
 	ngray = 0;
+	ngbig = 0;
 	nprop = 0;
 	markroots();
 }
@@ -421,7 +446,7 @@ gcfull(void)
 	}
 	while(phase == Gmark){
 		marking(1<<30, 0);
-		if(ngray == 0 && nprop == 0 && phase == Gmark)
+		if(ngray == 0 && ngbig == 0 && nprop == 0 && phase == Gmark)
 			startsweep();
 	}
 	while(phase == Gsweep)

@@ -266,12 +266,61 @@ freearray(Heap *h, int swept)
 }
 
 /*
+ * Freeing a long list or chain recursively would overflow the C stack,
+ * so blocks met deeper than Maxfreedepth wait on a stack of their own
+ * and the outermost freeheap frees them in a loop.
+ */
+enum
+{
+	Maxfreedepth	= 64,
+};
+
+static int	freedepth;
+static Heap**	pend;
+static int	npend;
+static int	maxpend;
+
+static int
+defer(Heap *h)
+{
+	Heap **p;
+
+	if(npend >= maxpend){
+		p = realloc(pend, (maxpend*2+256)*sizeof(Heap*));
+		if(p == nil)
+			return 0;
+		pend = p;
+		maxpend = maxpend*2+256;
+	}
+	pend[npend++] = h;
+	return 1;
+}
+
+static void	freeblock(Heap*, int);
+
+/*
  * free a block whose count reached zero (swept == 0) or that the
  * collector found unreachable (swept: its pointers are left alone,
  * their targets are garbage too or live and counted conservatively).
  */
 void
 freeheap(Heap *h, int swept)
+{
+	if(freedepth >= Maxfreedepth && !swept && defer(h))
+		return;
+	freedepth++;
+	freeblock(h, swept);
+	freedepth--;
+	if(freedepth == 0)
+		while(npend > 0){
+			freedepth++;
+			freeblock(pend[--npend], 0);
+			freedepth--;
+		}
+}
+
+static void
+freeblock(Heap *h, int swept)
 {
 	Type *t;
 	List *l;

@@ -369,7 +369,7 @@ chkopnd(Ld *l, Module *m, Type *ft, Opnd *o, int use, int mode, int wr, int pc)
 	case Kabs:
 		if(mode == AXXX && use != 'x')
 			return lderr(l, "missing operand at pc %d", pc);
-		if(use == 'a' || use == 'p' && o->imm != -1)
+		if(use == 'a' || use == 'p' && o->imm != -1 || wr && use != 'x')
 			return lderr(l, "bad operand at pc %d", pc);
 		break;
 	case Kind:
@@ -696,6 +696,12 @@ check(Ld *l, Module *m)
 		if(!isbranch(ip->op) && !chkopnd(l, m, ft, &ip->d, u[2], UDST(ip->add), dwritten(ip->op), pc))
 			goto out;
 		switch(ip->op){
+		case INEWCM:
+			if(ip->s.k != Kabs || ip->s.imm < 0 || ip->s.imm > 1<<20){
+				lderr(l, "bad operand at pc %d", pc);
+				goto out;
+			}
+			break;
 		case IFRAME:
 		case INEW:
 		case INEWZ:
@@ -1202,11 +1208,13 @@ parsemod(char *path, uchar *code, ulong len)
 		goto bad;
 	if((m->rt & HASEXCEPT) && !rdhandlers(&l, &r, m))
 		goto bad;
-	if(entry < 0 || entry >= isize || entryt < 0 || entryt >= hsize){
-		if(isize > 0 || entry != 0){
-			lderr(&l, "bad entry point");
-			goto bad;
-		}
+	if(entry == -1 || entryt == -1 || isize == 0){
+		/* a library module: no init */
+		m->entry = nil;
+		m->entryt = nil;
+	}else if(entry < 0 || entry >= isize || entryt < 0 || entryt >= hsize){
+		lderr(&l, "bad entry point");
+		goto bad;
 	}else{
 		m->entry = &m->prog[entry];
 		m->entryt = m->type[entryt];

@@ -14,6 +14,7 @@ enum
 {
 	Stackdefault	= 8192,	/* extensions */
 	Stackfirst	= 2048,	/* a new prog's */
+	Maxstack	= 16*1024*1024,	/* per prog: deeper recursion raises exStack */
 	NOPC		= 0xFFFFFFFF,
 };
 
@@ -160,7 +161,11 @@ newframe(Type *t, int need)
 	if(need < t->size)
 		need = t->size;
 	if(R.SP+need > R.TS){
+		if(curprog != nil && curprog->stksize+need > Maxstack)
+			error(exStack);
 		s = newseg(need, Stackdefault);
+		if(curprog != nil)
+			curprog->stksize += s->size;
 		s->prev = (Stkseg*)R.EX;
 		s->psp = R.SP;
 		s->pts = R.TS;
@@ -192,6 +197,8 @@ popframe(uchar *f)
 		R.SP = s->psp;
 		R.TS = s->pts;
 		R.EX = s->pex;
+		if(curprog != nil)
+			curprog->stksize -= s->size;
 		free(s);
 	}
 }
@@ -251,6 +258,8 @@ unwindto(uchar *target)
 		R.SP = s->psp;
 		R.TS = s->pts;
 		R.EX = s->pex;
+		if(curprog != nil)
+			curprog->stksize -= s->size;
 		free(s);
 	}
 	R.FP = target;
@@ -365,6 +374,9 @@ progexit(char *msg)
 	p->exitmsg = malloc(n+1);
 	if(p->exitmsg != nil)
 		memmove(p->exitmsg, msg, n+1);
+	p->R = R;
+	if(vmprogexit != nil)
+		vmprogexit(p);	/* sees the stack and R.M as they were */
 	gclock();
 	killcomm(p);
 	unwindto(nil);
@@ -373,8 +385,6 @@ progexit(char *msg)
 	gcunlock();
 	p->R = R;
 	curprog = nil;
-	if(vmprogexit != nil)
-		vmprogexit(p);
 	freeprog(p);
 }
 
@@ -433,6 +443,21 @@ ematch(char *pat, char *s)
 	if(n > 0 && pat[n-1] == '*')
 		return strncmp(pat, s, n-1) == 0;
 	return 0;
+}
+
+/*
+ * an exception's text as a String: allowed past the heap limit, as the
+ * exception may be that the heap is full (raising again would loop)
+ */
+static String*
+exstring(char *s)
+{
+	String *str;
+
+	heaplimit += 4096;
+	str = c2string(s, strlen(s));
+	heaplimit -= 4096;
+	return str;
 }
 
 /*
@@ -510,7 +535,7 @@ found:
 	destroy(*ea);
 	*ea = H;
 	if(p->exval == H)
-		*ea = (uchar*)c2string(estr, strlen(estr));
+		*ea = (uchar*)exstring(estr);
 	else{
 		ADDREF(p->exval);
 		*ea = p->exval;
@@ -539,7 +564,7 @@ fault(char *msg)
 	strecpy(buf, buf+sizeof buf, msg);
 	if(buf[0] != 0){
 		s = p->exstr;
-		p->exstr = c2string(buf, strlen(buf));
+		p->exstr = exstring(buf);
 		destroy(s);
 		if(handler(buf))
 			return;

@@ -36,7 +36,7 @@
 #define	SR(r)	(*(SREAL*)(r))
 
 REG	R;
-void*	optab[256];
+void*	optab[256];		/* dispatch addresses */
 
 #define	ADDR(o)	((void*)((uintptr)b[(o).k] + (o).off))
 #define	DISPATCH	{ if(--ic == 0) goto quantum; if(i->slow) goto slowdec; \
@@ -1268,17 +1268,27 @@ xecprep(Module *m)
 		m->prog[k].xop = optab[m->prog[k].op];
 }
 
+/*
+ * reals are rounded to double precision, as with Inferno's FPPDBL, so
+ * that x87 arithmetic gives the same results as Inferno's; every host
+ * thread (kernel process) that runs the VM calls this once
+ */
 void
-xecinit(void)
+vmfpu(void)
 {
 	ushort cw;
 
-	xec(nil);
 #if defined(__i386__)
-	/* round reals to double precision, as Inferno's FPPDBL */
 	cw = 0x027F;
 	__asm__ volatile("fldcw %0" : : "m"(cw));
 #else
 	USED(cw);
 #endif
+}
+
+void
+xecinit(void)
+{
+	xec(nil);
+	vmfpu();
 }

@@ -169,7 +169,7 @@ asmout(char *ofile)
 	}
 	ent = entryfn();
 	if(ent != nil)
-		fprint(fd, "\tentry\t%ld, %d\n", (long)ent->pc, ent->desc->id);
+		fprint(fd, "\tentry\t%ld, %d\n", ent->pc, ent->desc->id);
 	else
 		fprint(fd, "\tentry\t-1, -1\n");
 	for(d = descs; d != nil; d = d->next){
@@ -183,7 +183,7 @@ asmout(char *ofile)
 	fprint(fd, "\tmodule\t%s\n", impdecl->sym->name);
 	for(e = exports(); e != nil; e = e->next)
 		fprint(fd, "\tlink\t%d,%ld,0x%lux,\"%s\"\n", e->link->desc != nil ? e->link->desc->id : 0,
-			(long)e->link->pc, sign(e->link->ty), fnname(e->link));
+			e->link->pc, sign(e->link->ty), fnname(e->link));
 	fprint(fd, "\tldts\t@ldt,%d\n", nldtmods);
 	for(j = 0; j < nldtmods; j++){
 		fprint(fd, "\tword\t@ldt+%d,%d\n", j, ldtmods[j].nfns);
@@ -200,12 +200,12 @@ asmout(char *ofile)
 			j++;
 		fprint(fd, "\texceptions\t%d\n", j);
 		for(x = excs; x != nil; x = x->next){
-			fprint(fd, "\texception\t%ld, %ld, %ld, -1, %d, %d\n", (long)x->p1, (long)x->p2, x->eoff, x->c.nlab, x->ne);
+			fprint(fd, "\texception\t%ld, %ld, %ld, -1, %d, %d\n", x->p1, x->p2, x->eoff, x->c.nlab, x->ne);
 			for(k = 0; k < x->c.nlab; k++){
 				Node *l = x->c.labs[k].start;
-				fprint(fd, "\texctab\t\"%s\", %ld\n", quote(l->str, l->slen), (long)x->c.labs[k].pc);
+				fprint(fd, "\texctab\t\"%s\", %ld\n", quote(l->str, l->slen), x->c.labs[k].pc);
 			}
-			fprint(fd, "\texctab\t*, %ld\n", (long)x->c.wild);
+			fprint(fd, "\texctab\t*, %ld\n", x->c.wild);
 		}
 	}
 	fprint(fd, "\tsource\t\"%s\"\n", srcpath());

@@ -795,6 +795,37 @@ lvalue(Node *n, char *what)
 	return n;
 }
 
+/* declare the names of tuple l (names, nil, nested tuples) with the types of t */
+static void
+declids(Node *l, Type *t, Src *src)
+{
+	Node *e;
+	Decl *a;
+
+	if(t->kind != Ttuple){
+		error(src, "cannot assign %s to a tuple", typestr(t));
+		return;
+	}
+	sizetype(t);
+	for(e = l->left, a = t->ids; e != nil && a != nil; e = e->right, a = a->next){
+		if(e->left->op == Otuple){
+			declids(e->left, a->ty, src);
+			continue;
+		}
+		if(e->left->op != Oname){
+			error(&e->left->src, "illegal declaration");
+			continue;
+		}
+		e->left->ty = a->ty;
+		if(e->left->decl == nildecl)
+			continue;
+		e->left->decl = newlocal(&e->left->src, e->left->decl->sym, a->ty);
+	}
+	if(e != nil || a != nil)
+		error(src, "tuple sizes differ in declaration");
+	l->ty = t;
+}
+
 /* lhs := rhs: declare names in lhs (a name or tuple of names/nil) */
 static Node*
 declas(Node *n)
@@ -830,21 +861,7 @@ declas(Node *n)
 			n->ty = terror;
 			return n;
 		}
-		for(e = l->left, a = t->ids; e != nil && a != nil; e = e->right, a = a->next){
-			if(e->left->op != Oname){
-				error(&e->left->src, "illegal declaration");
-				continue;
-			}
-			if(e->left->decl == nildecl){
-				e->left->ty = a->ty;
-				continue;
-			}
-			e->left->decl = newlocal(&e->left->src, e->left->decl->sym, a->ty);
-			e->left->ty = a->ty;
-		}
-		if(e != nil || a != nil)
-			error(&n->src, "tuple sizes differ in declaration");
-		l->ty = t;
+		declids(l, t, &n->src);
 		n->op = Oas;
 		n->flags |= Ndecl;
 		n->ty = t;
@@ -855,6 +872,49 @@ declas(Node *n)
 	return n;
 }
 
+/* check the lvalues of tuple l, nested tuples included */
+static void
+tuplelv(Node *l)
+{
+	Node *e;
+
+	for(e = l->left; e != nil; e = e->right){
+		if(e->left->op == Otuple)
+			tuplelv(e->left);
+		else
+			e->left = lvalue(e->left, "assign to");
+	}
+}
+
+/* match the lvalues of tuple l against tuple type t */
+static void
+tupleas(Node *l, Type *t, Src *src)
+{
+	Node *e;
+	Decl *a;
+
+	if(t->kind != Ttuple){
+		error(src, "type clash in assignment: tuple and %s", typestr(t));
+		return;
+	}
+	sizetype(t);
+	for(e = l->left, a = t->ids; e != nil && a != nil; e = e->right, a = a->next){
+		if(e->left->op == Otuple){
+			tupleas(e->left, a->ty, src);
+			continue;
+		}
+		if(e->left->op == Oname && e->left->decl == nildecl){
+			e->left->ty = a->ty;
+			continue;
+		}
+		if(!tequal(e->left->ty, a->ty) && !(a->ty->kind == Tany && isptr(e->left->ty)) && e->left->ty->kind != Terror)
+			error(src, "type clash in assignment: %s and %s", typestr(e->left->ty), typestr(a->ty));
+	}
+	if(e != nil || a != nil)
+		error(src, "tuple sizes differ in assignment");
+	l->ty = t;
+}
+
 static Node*
 assign(Node *n)
 {
@@ -863,8 +923,7 @@ assign(Node *n)
 
 	l = n->left;
 	if(l->op == Otuple){
-		for(e = l->left; e != nil; e = e->right)
-			e->left = lvalue(e->left, "assign to");
+		tuplelv(l);
 		l->ty = nil;
 	}else
 		l = n->left = lvalue(l, "assign to");
@@ -876,17 +935,7 @@ assign(Node *n)
 			n->ty = terror;
 			return n;
 		}
-		for(e = l->left, a = r->ty->ids; e != nil && a != nil; e = e->right, a = a->next){
-			if(e->left->op == Oname && e->left->decl == nildecl){
-				e->left->ty = a->ty;
-				continue;
-			}
-			if(!tequal(e->left->ty, a->ty) && !(a->ty->kind == Tany && isptr(e->left->ty)) && e->left->ty->kind != Terror)
-				error(&n->src, "type clash in assignment: %s and %s", typestr(e->left->ty), typestr(a->ty));
-		}
-		if(e != nil || a != nil)
-			error(&n->src, "tuple sizes differ in assignment");
-		l->ty = r->ty;
+		tupleas(l, r->ty, &n->src);
 		n->ty = r->ty;
 		return n;
 	}

@@ -17,7 +17,7 @@ struct Loop
 
 Except*	excs;
 
-static	Loop	loops[256];
+static	Loop	loops[1024];
 static	int	nloops;
 static	Decl*	handlers[64];	/* exception variables of the enclosing handlers */
 static	int	nhandlers;
@@ -49,6 +49,50 @@ slist(Node *n)
 		scom(n->left);
 }
 
+/* does a value of type t hold pointers */
+static int
+hasptr(Type *t)
+{
+	uchar map[512];
+	int i;
+
+	if(isptr(t))
+		return 1;
+	if(t->kind != Tadt && t->kind != Ttuple)
+		return 0;
+	sizetype(t);
+	if(t->size > 8*IBY2WD*(long)sizeof map)
+		return 1;
+	memset(map, 0, sizeof map);
+	tmap(t, 0, map);
+	for(i = 0; i < sizeof map; i++)
+		if(map[i])
+			return 1;
+	return 0;
+}
+
+/* set the value of type t at a to zero (nil pointers) */
+static void
+zero(Type *t, Addr a)
+{
+	Decl *id;
+
+	switch(t->kind){
+	case Tint:	emit2(IMOVW, aimm(0), a); return;
+	case Tbyte:	emit2(IMOVB, aimm(0), a); return;
+	case Tbig:	emit2(IMOVL, mpbig(0), a); return;
+	case Treal:	emit2(IMOVF, mpreal(0.0), a); return;
+	case Tadt:
+	case Ttuple:
+		for(id = t->ids; id != nil; id = id->next)
+			if(id->store == Dfield)
+				zero(id->ty, aoff(a, id->offset));
+		return;
+	}
+	if(isptr(t))
+		move(t, mpnil(), a);
+}
+
 static void
 declcom(Node *n)
 {
@@ -64,77 +108,168 @@ declcom(Node *n)
 				ecomto(n->left, a);
 			else
 				move(d->link->ty, decladdr(n->ids->link), a);
-		}else if(isptr(d->link->ty))
-			move(d->link->ty, mpnil(), a);
+		}else if(hasptr(d->link->ty))
+			zero(d->link->ty, a);
 	}
 	tfreeall();
 }
 
-/* compare v against label lab; branch to the clause when equal (or in range) */
-static void*
-labcom(Addr v, Type *t, Node *lab, void *l)
+typedef struct Clab Clab;
+struct Clab
 {
-	Addr lo, hi;
-	Inst *skip;
+	Node*	lo;
+	Node*	hi;
+	int	clause;
+};
 
-	if(lab->op == Orange){
-		lo = eaddr(lab->left);
-		hi = eaddr(lab->right);
-		skip = emit(cmpop(Olt, t, 0), v, midaddr(lo, t), anone());
-		l = addpatch(l, emit(cmpop(Oleq, t, 0), v, midaddr(hi, t), anone()));
-		patch(skip, npc);
-		return l;
+static int
+labcmp(Node *a, Node *b)
+{
+	int c;
+
+	if(a->ty->kind == Tstring){
+		c = strcmp(a->str, b->str);
+		return c < 0 ? -1 : c > 0;
 	}
-	lo = eaddr(lab);
-	return addpatch(l, emit(cmpop(Oeq, t, 0), v, midaddr(lo, t), anone()));
+	return a->val < b->val ? -1 : a->val > b->val;
 }
 
+static void
+sortlabs(Clab *l, int n)
+{
+	int i, j;
+	Clab t;
+
+	for(i = 1; i < n; i++){
+		t = l[i];
+		for(j = i; j > 0 && labcmp(l[j-1].lo, t.lo) > 0; j--)
+			l[j] = l[j-1];
+		l[j] = t;
+	}
+}
+
+/*
+ * case: the labels, sorted, go into a table in module data that the
+ * case (casec, casel) instruction searches; entries are lo, hi+1 (or
+ * lo, hi for strings) and the clause's pc, then the default pc.
+ */
 static void
 casecom(Node *n)
 {
 	Node *c, *lab;
 	Addr v, t;
 	Type *ty;
-	void *ends, *bodies[512], *wild;
-	int i, nc;
+	Clab *labs;
+	Datum **pcs, *wildd;
+	long *bodypc, wildpc, off;
+	void *ends;
+	int i, k, nc, nl, wild, op;
 	Loop *lp;
 
 	ty = n->left->ty;
-	v = eaddr(n->left);
-	if(!isdirect(v) && v.mode != Aimm){
-		t = talloc(ty);
-		move(ty, v, t);
-		v = t;
-	}
 	nc = 0;
-	wild = nil;
-	for(c = n->right; c != nil && nc < nelem(bodies); c = c->right){
-		bodies[nc] = nil;
+	nl = 0;
+	for(c = n->right; c != nil; c = c->right){
+		nc++;
+		for(lab = c->left->left; lab != nil; lab = lab->right)
+			nl++;
+	}
+	labs = emalloc((nl+1) * sizeof *labs);
+	bodypc = emalloc((nc+1) * sizeof *bodypc);
+	pcs = emalloc((nl+1) * sizeof *pcs);
+	wild = -1;
+	k = 0;
+	i = 0;
+	for(c = n->right; c != nil; c = c->right, i++)
 		for(lab = c->left->left; lab != nil; lab = lab->right){
 			if(lab->left->op == Owild){
-				wild = (void*)(long)(nc+1);
+				wild = i;
 				continue;
 			}
-			bodies[nc] = labcom(v, ty, lab->left, bodies[nc]);
+			if(lab->left->op == Orange){
+				labs[k].lo = lab->left->left;
+				labs[k].hi = lab->left->right;
+			}else
+				labs[k].lo = labs[k].hi = lab->left;
+			labs[k].clause = i;
+			k++;
 		}
-		nc++;
+	nl = k;
+	sortlabs(labs, nl);
+	for(k = 1; k < nl; k++)
+		if(labcmp(labs[k-1].hi, labs[k].lo) >= 0)
+			error(&labs[k].lo->src, "case label duplicated or overlapping");
+
+	v = eaddr(n->left);
+	if(ty->kind == Tbyte){
+		t = talloc(tint);
+		emit2(ICVTBW, v, t);
+		v = t;
 	}
-	ends = nil;
-	i = (int)(long)wild;
-	ends = addpatch(nil, emit2(IJMP, anone(), anone()));
-	if(i)
-		bodies[i-1] = joinpatch(bodies[i-1], ends), ends = nil;
+	/* the table */
+	switch(ty->kind){
+	case Tstring:
+		op = ICASEC;
+		off = mpalloc(tint);
+		mpdatum(DEFW, off)->val = nl;
+		for(k = 0; k < nl; k++){
+			Datum *d;
+			d = mpdatum(DEFS, mpalloc(tstring));
+			d->str = labs[k].lo->str;
+			d->len = labs[k].lo->slen;
+			long hoff = mpalloc(tstring);
+			if(labs[k].hi != labs[k].lo){
+				d = mpdatum(DEFS, hoff);
+				d->str = labs[k].hi->str;
+				d->len = labs[k].hi->slen;
+			}
+			pcs[k] = mpdatum(DEFW, mpalloc(tint));
+		}
+		wildd = mpdatum(DEFW, mpalloc(tint));
+		break;
+	case Tbig:
+		op = ICASEL;
+		off = mpalloc(tbig);
+		mpdatum(DEFW, off)->val = nl;
+		for(k = 0; k < nl; k++){
+			mpdatum(DEFL, mpalloc(tbig))->val = labs[k].lo->val;
+			mpdatum(DEFL, mpalloc(tbig))->val = labs[k].hi->val + 1;
+			pcs[k] = mpdatum(DEFW, mpalloc(tbig));
+		}
+		wildd = mpdatum(DEFW, mpalloc(tint));
+		break;
+	default:
+		op = ICASE;
+		off = mpalloc(tint);
+		mpdatum(DEFW, off)->val = nl;
+		for(k = 0; k < nl; k++){
+			mpdatum(DEFW, mpalloc(tint))->val = (int)labs[k].lo->val;
+			mpdatum(DEFW, mpalloc(tint))->val = (int)labs[k].hi->val + 1;
+			pcs[k] = mpdatum(DEFW, mpalloc(tint));
+		}
+		wildd = mpdatum(DEFW, mpalloc(tint));
+		break;
+	}
+	emit2(op, v, amp(off));
 	tfreeall();
 	pushloop(n->str, 0);
+	ends = nil;
 	i = 0;
-	for(c = n->right; c != nil && i < nc; c = c->right, i++){
-		patchlist(bodies[i], npc);
+	for(c = n->right; c != nil; c = c->right, i++){
+		bodypc[i] = npc;
 		scom(c->left->right);
 		ends = addpatch(ends, emit2(IJMP, anone(), anone()));
 	}
 	lp = poploop();
 	patchlist(ends, npc);
 	patchlist(lp->breaks, npc);
+	wildpc = wild >= 0 ? bodypc[wild] : npc;
+	for(k = 0; k < nl; k++)
+		pcs[k]->val = bodypc[labs[k].clause];
+	wildd->val = wildpc;
+	free(labs);
+	free(bodypc);
+	free(pcs);
 }
 
 static void
@@ -142,9 +277,14 @@ pickcom(Node *n)
 {
 	Node *c, *lab;
 	Addr v, tag;
-	void *ends, *bodies[256];
+	void *ends, **bodies;
 	int i, nc, wild;
 	Loop *lp;
+
+	nc = 0;
+	for(c = n->right; c != nil; c = c->right)
+		nc++;
+	bodies = emalloc((nc+1) * sizeof *bodies);
 
 	v = eaddr(n->left);
 	if(!isdirect(v)){
@@ -156,7 +296,7 @@ pickcom(Node *n)
 	emit2(IMOVW, aind(v, 0), tag);
 	nc = 0;
 	wild = 0;
-	for(c = n->right; c != nil && nc < nelem(bodies); c = c->right){
+	for(c = n->right; c != nil; c = c->right){
 		bodies[nc] = nil;
 		for(lab = c->left->left; lab != nil; lab = lab->right){
 			if(lab->left->op == Owild){
@@ -185,6 +325,7 @@ pickcom(Node *n)
 	lp = poploop();
 	patchlist(ends, npc);
 	patchlist(lp->breaks, npc);
+	free(bodies);
 }
 
 /*
@@ -203,6 +344,14 @@ altcom(Node *n)
 	Loop *lp;
 	Addr vals[256];
 
+	nl = 0;
+	for(c = n->right; c != nil; c = c->right)
+		for(lab = c->left->left; lab != nil; lab = lab->right)
+			nl++;
+	if(nl > nelem(labs)){
+		error(&n->src, "too many alt labels (more than %d)", nelem(labs));
+		return;
+	}
 	nl = 0;
 	k = 0;
 	wild = 0;
@@ -328,31 +477,33 @@ excom(Node *n)
 	Decl *ed;
 	void *ends;
 	long p1;
-	int nl, i;
+	int nl, i, haswild;
 	Label labs[256];
-	Loop *lp;
 
 	ed = n->decl != nil && n->decl->link != nil ? n->decl->link : n->decl;
 	e = emalloc(sizeof *e);
+	haswild = 0;
 	p1 = npc;
 	scom(n->left);
 	ends = addpatch(nil, emit2(IJMP, anone(), anone()));
 	e->eoff = ed->offset;
-	e->p1 = (Inst*)p1;
-	e->p2 = (Inst*)npc;
+	e->p1 = p1;
+	e->p2 = npc;
 	nl = 0;
 	for(c = n->right; c != nil; c = c->right){
 		for(lab = c->left->left; lab != nil; lab = lab->right){
 			if(lab->left->op == Owild){
-				e->c.wild = (Inst*)npc;
-				e->ne = -1;
+				e->c.wild = npc;
+				haswild = 1;
 				continue;
 			}
-			if(nl < nelem(labs)){
-				labs[nl].start = lab->left;
-				labs[nl].pc = (Inst*)npc;
-				nl++;
+			if(nl >= nelem(labs)){
+				error(&lab->left->src, "too many exception labels");
+				continue;
 			}
+			labs[nl].start = lab->left;
+			labs[nl].pc = npc;
+			nl++;
 		}
 		tfreeall();
 		if(nhandlers < nelem(handlers))
@@ -362,8 +513,8 @@ excom(Node *n)
 		nhandlers--;
 		ends = addpatch(ends, emit2(IJMP, anone(), anone()));
 	}
-	if(e->ne == 0)
-		e->c.wild = (Inst*)-1;
+	if(!haswild)
+		e->c.wild = -1;
 	e->ne = 0;
 	e->c.nlab = nl;
 	e->c.labs = emalloc((nl+1)*sizeof(Label));
@@ -526,13 +677,88 @@ scom(Node *n)
 	tfreeall();
 }
 
+static int
+isbranch(int op)
+{
+	if(op >= IBEQB && op <= IBGEC)
+		return 1;
+	return op >= IBNEL && op <= IBEQL;
+}
+
+/*
+ * is the instruction at pc end reachable from start, within the
+ * instructions from first on (handlers count when their block is)
+ */
+static int
+reaches(Inst *first, long start, long end)
+{
+	Inst **ins, *i;
+	uchar *r;
+	long n, k, t, pc;
+	int changed;
+	Except *e;
+
+	n = end - start + 1;
+	ins = emalloc(n * sizeof *ins);
+	r = emalloc(n);
+	for(i = first; i != nil; i = i->next)
+		if(i->pc >= start && i->pc <= end)
+			ins[i->pc - start] = i;
+	r[0] = 1;
+	do{
+		changed = 0;
+		for(k = 0; k < n; k++){
+			if(!r[k] || ins[k] == nil)
+				continue;
+			i = ins[k];
+			pc = k;
+			t = -1;
+			if(i->op == IJMP || isbranch(i->op))
+				if(i->d.mode == Apc && i->d.fn == nil)
+					t = i->d.off - start;
+			if(t >= 0 && t < n && !r[t]){
+				r[t] = 1;
+				changed = 1;
+			}
+			if(i->op == IJMP || i->op == IRET || i->op == IEXIT || i->op == IRAISE)
+				continue;
+			if(pc+1 < n && !r[pc+1]){
+				r[pc+1] = 1;
+				changed = 1;
+			}
+		}
+		for(e = excs; e != nil; e = e->next){
+			if(e->p1 < start || e->p1 > end)
+				continue;
+			for(pc = e->p1; pc < e->p2; pc++)
+				if(r[pc - start])
+					break;
+			if(pc >= e->p2)
+				continue;
+			for(k = 0; k < e->c.nlab; k++)
+				if(!r[e->c.labs[k].pc - start]){
+					r[e->c.labs[k].pc - start] = 1;
+					changed = 1;
+				}
+			if(e->c.wild >= 0 && !r[e->c.wild - start]){
+				r[e->c.wild - start] = 1;
+				changed = 1;
+			}
+		}
+	}while(changed);
+	k = r[n-1];
+	free(ins);
+	free(r);
+	return k;
+}
+
 /* lay out the frame of fn: args, then every local */
 static void
 fncom(Decl *fn)
 {
 	Decl *d;
 	long off;
-	Inst *last;
+	Inst *before;
 
 	curfn = fn;
 	nloops = 0;
@@ -546,12 +772,17 @@ fncom(Decl *fn)
 	framestart(off);
 	for(d = fn->locals; d != nil; d = d->next2)
 		d->offset = framealloc(d->ty);
-	fn->pc = (Inst*)npc;
+	fn->pc = npc;
+	before = lastinst;
 	cursrc = fn->body->src;
 	scom(fn->body);
 	cursrc = fn->body->src;
 	cursrc.line = cursrc.eline;
+	cursrc.pos = cursrc.epos - 1;
 	emit2(IRET, anone(), anone());
+	if(fn->fty->tof != nil && fn->fty->tof->kind != Tnone
+	&& reaches(before != nil ? before->next : firstinst, fn->pc, npc-1))
+		error(&cursrc, "no return at end of function %s", fnname(fn));
 	fn->frame = frameend();
 	fn->desc = framedesc(fn, fn->frame);
 	if(fn->frame > maxframe)

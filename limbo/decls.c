@@ -312,7 +312,7 @@ declare(Node *tree)
 	}
 	if(impdecl != nil){
 		for(d = impdecl->ty->ids; d != nil; d = d->next)
-			if(d->store == Dfn && d->body == nil && d->pc == nil && !d->defined)
+			if(d->store == Dfn && !d->defined)
 				error(&d->src, "function %s not defined", d->sym->name);
 		for(d = impdecl->ty->ids; d != nil; d = d->next){
 			if(d->store != Dtype || d->ty->kind != Tadt)

@@ -80,7 +80,7 @@ addrval(Addr *a)
 	switch(a->mode){
 	case Apc:
 		if(a->fn != nil)
-			return (long)a->fn->pc;
+			return a->fn->pc;
 		return a->off;
 	case Adesc:
 		if(a->fn != nil)
@@ -252,7 +252,7 @@ disout(char *ofile)
 	discon(ndescs);
 	discon(nlink);
 	if(ent != nil){
-		discon((long)ent->pc);
+		discon(ent->pc);
 		discon(ent->desc->id);
 	}else{
 		discon(-1);
@@ -279,7 +279,7 @@ disout(char *ofile)
 	str = impdecl->sym->name;
 	outbytes(str, strlen(str)+1);
 	for(e = exports(); e != nil; e = e->next){
-		discon((long)e->link->pc);
+		discon(e->link->pc);
 		discon(e->link->desc != nil ? e->link->desc->id : 0);
 		disword(sign(e->link->ty));
 		str = fnname(e->link);
@@ -302,17 +302,17 @@ disout(char *ofile)
 		discon(j);
 		for(x = excs; x != nil; x = x->next){
 			discon(x->eoff);
-			discon((long)x->p1);
-			discon((long)x->p2);
+			discon(x->p1);
+			discon(x->p2);
 			discon(-1);
 			discon(x->c.nlab | (x->ne<<16));
 			for(k = 0; k < x->c.nlab; k++){
 				Node *l = x->c.labs[k].start;
 				outbytes(l->str, l->slen);
 				out(0);
-				discon((long)x->c.labs[k].pc);
+				discon(x->c.labs[k].pc);
 			}
-			discon((long)x->c.wild);
+			discon(x->c.wild);
 		}
 		discon(0);
 	}

@@ -23,8 +23,10 @@ ldtindex(Decl *m)
 	for(i = 0; i < nldtmods; i++)
 		if(ldtmods[i].mod == m || ldtmods[i].mod->ty == m->ty)
 			return i;
-	if(nldtmods >= nelem(ldtmods))
-		fatal("too many modules");
+	if(nldtmods >= nelem(ldtmods)){
+		error(&m->src, "too many modules used (more than %d)", nelem(ldtmods));
+		return 0;
+	}
 	ldtmods[nldtmods].mod = m;
 	ldtmods[nldtmods].nfns = 0;
 	return nldtmods++;
@@ -41,8 +43,10 @@ ldtfn(Decl *m, Decl *f)
 	for(i = 0; i < l->nfns; i++)
 		if(l->fns[i] == f)
 			return i;
-	if(l->nfns >= nelem(l->fns))
-		fatal("too many functions imported from %s", m->sym->name);
+	if(l->nfns >= nelem(l->fns)){
+		error(&f->src, "too many functions used from %s", m->sym->name);
+		return 0;
+	}
 	l->fns[l->nfns] = f;
 	return l->nfns++;
 }
@@ -837,13 +841,18 @@ ecomto(Node *n, Addr d)
 		t = talloc(ty);
 		move(ty, mpnil(), t);
 		{
-			Node *v[1024];
+			Node **v;
 			int i, nv;
 			nv = 0;
-			for(e = n->left; e != nil && nv < nelem(v); e = e->right)
+			for(e = n->left; e != nil; e = e->right)
+				nv++;
+			v = emalloc((nv+1) * sizeof *v);
+			nv = 0;
+			for(e = n->left; e != nil; e = e->right)
 				v[nv++] = e->left;
 			for(i = nv-1; i >= 0; i--)
 				cons(ty->tof, eaddr(v[i]), t);
+			free(v);
 		}
 		move(ty, t, d);
 		return;
@@ -886,12 +895,11 @@ ecomto(Node *n, Addr d)
 		case Tadt: case Ttuple: case Tadtpick:
 			sizetype(ty->tof);
 			{
-				uchar map[256];
+				Desc *ed;
 				int i, hp = 0;
-				memset(map, 0, sizeof map);
-				tmap(ty->tof, 0, map);
-				for(i = 0; i < sizeof map; i++)
-					if(map[i])
+				ed = elemdesc(ty->tof);
+				for(i = 0; i < ed->nmap; i++)
+					if(ed->map[i])
 						hp = 1;
 				if(hp)
 					emit(INEWCMP, adesc(elemdesc(ty->tof)), midaddr(l, tint), d);
@@ -979,6 +987,24 @@ mayalias(Node *n)
 	return n->op == Otuple || n->op == Oadtcon;
 }
 
+/* move the fields of tuple value t (of type ty) into the lvalues of l */
+static void
+untuple(Node *l, Type *ty, Addr t)
+{
+	Node *e;
+	Decl *id;
+
+	for(e = l->left, id = ty->ids; e != nil && id != nil; e = e->right, id = id->next){
+		if(e->left->op == Oname && e->left->decl == nildecl)
+			continue;
+		if(e->left->op == Otuple){
+			untuple(e->left, id->ty, aoff(t, id->offset));
+			continue;
+		}
+		move(id->ty, aoff(t, id->offset), lvaddr(e->left));
+	}
+}
+
 /* compile an assignment (also op=) for its effect */
 void
 assigncom(Node *n)
@@ -1012,12 +1038,7 @@ assigncom(Node *n)
 	if(l->op == Otuple){
 		t = tempfor(r->ty);
 		ecomto(r, t);
-		for(e = l->left, id = r->ty->ids; e != nil && id != nil; e = e->right, id = id->next){
-			if(e->left->op == Oname && e->left->decl == nildecl)
-				continue;
-			a = lvaddr(e->left);
-			move(id->ty, aoff(t, id->offset), a);
-		}
+		untuple(l, r->ty, t);
 		return;
 	}
 	if(l->op == Oname && l->decl == nildecl){
@@ -1124,8 +1145,48 @@ argoffsets(Type *ft, Node *args, long *offs)
 }
 
 /*
- * calls: arguments are evaluated first, then the frame is made and
- * filled; spawn starts a new thread with the frame instead.
+ * can n be evaluated straight into a callee's frame: no calls, no
+ * allocation, no side effects (so the order of evaluation is free)
+ */
+static int
+pure(Node *n)
+{
+	if(n == nil)
+		return 1;
+	switch(n->op){
+	case Oconst:
+	case Oname:
+		return 1;
+	case Odot:
+	case Oind:
+	case Olen:
+	case Otagof:
+		return pure(n->left);
+	case Oindex:
+		return n->left->ty->kind == Tarray && pure(n->left) && pure(n->right);
+	case Ocast:
+		if(n->ty->kind == Tstring || n->ty->kind == Tarray || n->left->ty->kind == Tstring)
+			return 0;
+		return pure(n->left);
+	case Oneg: case Ocom: case Onot:
+		return pure(n->left);
+	case Oadd:
+		if(n->ty->kind == Tstring)
+			return 0;
+		/* fall through */
+	case Osub: case Omul: case Odiv: case Omod: case Oexp:
+	case Oand: case Oor: case Oxor: case Olsh: case Orsh:
+	case Oeq: case Oneq: case Olt: case Ogt: case Oleq: case Ogeq:
+	case Oandand: case Ooror:
+		return pure(n->left) && pure(n->right);
+	}
+	return 0;
+}
+
+/*
+ * calls: arguments that need other calls or allocation are evaluated
+ * first, then the frame is made and filled (the others are computed
+ * straight into it); spawn starts a new thread with the frame instead.
  */
 static void
 callcom(Node *n, Addr *ret, int spawn)
@@ -1136,15 +1197,22 @@ callcom(Node *n, Addr *ret, int spawn)
 	Addr args[256], fr, m, r;
 	long offs[256], size;
 	int i, nargs, ix, varargs;
-	uchar map[512];
+	uchar *map;
 
 	f = n->left;
 	ft = f->ty;
 	fn = f->decl;
 	nargs = 0;
-	for(e = n->right; e != nil && nargs < nelem(args); e = e->right){
+	for(e = n->right; e != nil; e = e->right){
+		if(nargs >= nelem(args)){
+			error(&n->src, "too many arguments");
+			return;
+		}
 		cursrc = e->left->src;
-		args[nargs++] = eaddr(e->left);
+		if(pure(e->left) && !simple(e->left))
+			args[nargs++] = anone();	/* computed into the frame below */
+		else
+			args[nargs++] = eaddr(e->left);
 	}
 	cursrc = n->src;
 	fr = talloc(tint);
@@ -1160,7 +1228,7 @@ callcom(Node *n, Addr *ret, int spawn)
 	if(varargs){
 		size = argoffsets(ft, n->right, offs);
 		size = align(size, MaxAlign);
-		memset(map, 0, sizeof map);
+		map = emalloc(size/IBY2WD/8 + 2);
 		for(e = n->right, i = 0, a = ft->ids; e != nil; e = e->right, i++){
 			at = a != nil ? a->ty : e->left->ty;
 			tmap(at, offs[i], map);
@@ -1168,6 +1236,7 @@ callcom(Node *n, Addr *ret, int spawn)
 				a = a->next;
 		}
 		emit2(IFRAME, adesc(mkdesc(size, map)), fr);
+		free(map);
 	}else if(mod != nil){
 		emit(IMFRAME, m, aimm(ix), fr);
 		for(a = ft->ids, i = 0; a != nil; a = a->next, i++)
@@ -1185,7 +1254,10 @@ callcom(Node *n, Addr *ret, int spawn)
 		at = a != nil ? a->ty : e->left->ty;
 		if(at->kind == Tany)
 			at = tstring;
-		move(at, args[i], aind(fr, offs[i]));
+		if(args[i].mode == Anone)
+			ecomto(e->left, aind(fr, offs[i]));
+		else
+			move(at, args[i], aind(fr, offs[i]));
 		if(a != nil)
 			a = a->next;
 	}

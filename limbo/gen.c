@@ -30,7 +30,8 @@ static	long	framemax;
 
 /* module data: initialised items */
 static	Datum	*data, *lastdata;
-static	uchar	mpmap[8192];
+static	uchar*	mpmap;
+static	long	nmpmap;
 static	int	mpnilset;
 static	long	mpniloff;
 
@@ -319,18 +320,6 @@ tfreeall(void)
 		p->busy = 0;
 }
 
-/* temporaries that stay busy across a statement (loop state, exceptions) */
-int
-tmark(void)
-{
-	Temp *p;
-	int n;
-
-	n = 0;
-	for(p = temps; p != nil; p = p->next)
-		n++;
-	return n;
-}
 
 /* the frame's pointer map: args, locals, temps */
 Desc*
@@ -370,8 +359,15 @@ mpalloc(Type *t)
 	sizetype(t);
 	off = align(mpsize, t->align > 0 ? t->align : 1);
 	mpsize = off + t->size;
-	if(off + t->size < 8*sizeof mpmap*IBY2WD)
-		tmap(t, off, mpmap);
+	if(mpsize/IBY2WD/8 + 2 > nmpmap){
+		long n = nmpmap;
+		nmpmap = 2*(mpsize/IBY2WD/8 + 2);
+		mpmap = realloc(mpmap, nmpmap);
+		if(mpmap == nil)
+			fatal("out of memory");
+		memset(mpmap+n, 0, nmpmap-n);
+	}
+	tmap(t, off, mpmap);
 	return off;
 }
 
@@ -459,6 +455,17 @@ mpinit(int kind, long off, vlong v, double r, char *s, int len)
 		d->len = -1;	/* not shared as a constant */
 }
 
+/* an initialised item of module data whose value may be set later */
+Datum*
+mpdatum(int kind, long off)
+{
+	Datum *d;
+
+	d = newdatum(kind, off);
+	d->len = -1;
+	return d;
+}
+
 /* an array global of n elements with descriptor desc; its elements follow in sub */
 Datum*
 mparray(long off, Desc *desc, long n)
@@ -518,6 +525,8 @@ mpfinish(void)
 
 	mpsize = align(mpsize, IBY2WD);
 	n = (mpsize/IBY2WD + 7) / 8;
+	if(n > nmpmap)
+		n = nmpmap;
 	while(n > 0 && mpmap[n-1] == 0)
 		n--;
 	mpd->size = mpsize;

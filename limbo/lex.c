@@ -44,7 +44,7 @@ static struct
 	"hd", Lhd, "if", Lif, "implement", Limplement, "import", Limport,
 	"include", Linclude, "int", Lint, "len", Llen, "list", Llist, "load", Lload,
 	"module", Lmodule, "nil", Lnil, "of", Lof, "or", Lor, "pick", Lpick,
-	"raise", Lraise, "real", Lreal, "ref", Lref, "return", Lreturn, "self", Lself,
+	"raise", Lraise, "raises", Lraises, "real", Lreal, "ref", Lref, "return", Lreturn, "self", Lself,
 	"spawn", Lspawn, "string", Lstring, "tagof", Ltagof, "tl", Ltl, "to", Lto,
 	"type", Ltype, "while", Lwhile,
 	nil, 0

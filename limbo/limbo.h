@@ -120,12 +120,10 @@ struct Type
 	Teq*	eq;
 	Desc*	desc;		/* heap type descriptor */
 	int	sbl;		/* index in .sbl type table */
-	Type*	pickcon;	/* tuple used to build a pick tag */
 	Type*	adtcon;		/* tuple used to build an adt */
-	Node*	clen;		/* chan buffer or nothing */
 	Sym*	tsym;		/* Tid, Tarrow, Tdot: the name */
-	int	poly;
 	Decl*	impmod;		/* adt imported from this module variable */
+	Decl*	raises;		/* fn: exceptions it declares it raises */
 };
 
 struct Decl
@@ -143,20 +141,15 @@ struct Decl
 	int	implicit;	/* self argument */
 	int	cyc;		/* cyclic field */
 	int	tag;		/* pick tag number */
-	int	refs;
 	Node*	body;		/* function body */
-	Inst*	pc;		/* function entry */
+	long	pc;		/* function entry */
 	Desc*	desc;		/* frame descriptor */
 	long	frame;		/* frame size */
 	Decl*	locals;		/* all locals of a function, for sbl */
 	Decl*	link;		/* imported: the module member */
-	Decl*	ldt;		/* module variable: list of used functions */
-	int	ldtix;		/* index in the module's ldt */
-	int	modix;		/* index of the module's import table */
 	Decl*	eimport;	/* Dimport: module variable */
 	int	used;
 	int	isimp;		/* module being implemented */
-	int	linkpc;
 	int	fnix;
 	Decl*	snext;		/* in a scope's list */
 	Decl*	next2;		/* in globals, fns, modules */
@@ -208,14 +201,12 @@ struct Node
 	int	slen;
 	Type*	tyarg;		/* cast target, declared type, array element */
 	Decl*	ids;		/* declared names */
-	int	temp;
 	int	flags;
 };
 
 enum
 {
 	Nbyte	= 1<<0,		/* char constant */
-	Nnilok	= 1<<1,		/* nil placeholder allowed */
 	Ntag	= 1<<2,		/* Adt.Tag */
 	Nstatic	= 1<<3,		/* Adt.fn without self */
 	Nmethod	= 1<<4,		/* call of a method: self prepended */
@@ -271,24 +262,22 @@ struct Desc
 struct Label
 {
 	Node*	start;
-	Node*	stop;
-	Node*	body;
-	Inst*	pc;
-	int	isstr;
+	long	pc;
 };
 
 struct Case
 {
 	int	nlab;
 	Label*	labs;
-	Inst*	wild;
+	long	wild;		/* pc, or -1 */
 };
 
+/* an exception handler: pcs [p1, p2) are covered */
 struct Except
 {
 	long	eoff;		/* exception string slot in the frame */
-	Inst*	p1;
-	Inst*	p2;
+	long	p1;
+	long	p2;
 	Case	c;
 	int	ne;
 	Except*	next;
@@ -330,7 +319,7 @@ enum
 	Lcyclic, Ldo, Ldynamic, Lelse, Lexception, Lexit, Lfixed, Lfn, Lfor, Lhd,
 	Lif, Limplement, Limport, Linclude, Lint, Llen, Llist, Lload, Lmodule,
 	Lnil, Lof, Lor, Lpick, Lraise, Lreal, Lref, Lreturn, Lself, Lspawn,
-	Lstring, Ltagof, Ltl, Lto, Ltype, Lwhile,
+	Lstring, Ltagof, Ltl, Lto, Ltype, Lwhile, Lraises,
 };
 
 typedef struct Tok Tok;
@@ -377,7 +366,6 @@ extern	Src	cursrc;
 extern	long	mpsize;
 extern	long	maxframe;
 extern	Decl*	curfn;
-extern	Decl*	topdecls;
 
 #include "fns.h"
 extern	Src	lastsrc;

@@ -15,7 +15,27 @@ static	Type*	type(void);
 static	Node*	idecl(Decl*, int);
 
 Sym*	impsym;
-Decl*	topdecls;
+
+static	int	depth;	/* expression and statement nesting, bounded */
+
+static int
+toodeep(void)
+{
+	if(depth < 500)
+		return 0;
+	error(&tok.src, "expression or statement nested too deeply");
+	exits("errors");
+	return 1;
+}
+
+
+/* after a failed attempt, make sure the parser moves on */
+static void
+progress(Src *before)
+{
+	if(tok.t != Leof && tok.src.file == before->file && tok.src.line == before->line && tok.src.pos == before->pos)
+		next();
+}
 
 static int
 want(int t)
@@ -185,6 +205,31 @@ fnargs(void)
 		next();
 		ft->tof = type();
 	}
+	if(tok.t == Lraises){
+		/* raises name | raises (name, ...): recorded for the signature */
+		int paren;
+
+		next();
+		paren = tok.t == '(';
+		if(paren)
+			next();
+		for(;;){
+			if(tok.t == Lid)
+				ft->raises = appdecl(ft->raises, mkdecl(&tok.src, Dundef, nil, tok.sym));
+			else if(tok.t == Lsconst)
+				ft->raises = appdecl(ft->raises, mkdecl(&tok.src, Dundef, nil, enter(tok.str, tok.slen)));
+			else{
+				error(&tok.src, "syntax error near %s: expected exception name", toktext(&tok));
+				break;
+			}
+			next();
+			if(!paren || tok.t != ',')
+				break;
+			next();
+		}
+		if(paren)
+			want(')');
+	}
 	return ft;
 }
 
@@ -193,8 +238,23 @@ fnargs(void)
  *	| list of type | chan of type | '(' type {',' type} ')'
  *	| fn fnargs | id ['->' id] {'.' id}
  */
+static Type*	type1(void);
+
 static Type*
 type(void)
+{
+	Type *t;
+
+	if(toodeep())
+		return terror;
+	depth++;
+	t = type1();
+	depth--;
+	return t;
+}
+
+static Type*
+type1(void)
 {
 	Type *t, *tt;
 	Decl *ids, *d;
@@ -520,7 +580,12 @@ unary(void)
 	case Lref:	op = Oref; goto un;
 	un:
 		next();
-		return mkun(op, &s, unary());
+		if(toodeep())
+			return mkconst(&tok.src, tint, 0);
+		depth++;
+		n = mkun(op, &s, unary());
+		depth--;
+		return n;
 	case Lload:
 		next();
 		t = type();
@@ -646,7 +711,11 @@ expr(void)
 	Node *l, *n;
 	int op;
 
+	if(toodeep())
+		return mkconst(&tok.src, tint, 0);
+	depth++;
 	l = binexp(1);
+	depth--;
 	switch(tok.t){
 	case '=':	op = Oas; break;
 	case Ldeclas:	op = Odas; break;
@@ -661,7 +730,9 @@ expr(void)
 		return l;
 	}
 	next();
+	depth++;
 	n = mkn(op, l, expr());
+	depth--;
 	if(n->right != nil){
 		n->src.eline = n->right->src.eline;
 		n->src.epos = n->right->src.epos;
@@ -712,6 +783,7 @@ caseclauses(int isexc)
 	l = &h;
 	want('{');
 	while(tok.t != '}' && tok.t != Leof){
+		Src cbefore = tok.src;
 		labs = nil;
 		ll = &labs;
 		for(;;){
@@ -740,11 +812,16 @@ caseclauses(int isexc)
 		while(tok.t != '}' && tok.t != Leof){
 			if(islabel())
 				break;
-			*bl = mkn(Oseq, stmt(), nil);
-			bl = &(*bl)->right;
+			{
+				Src before = tok.src;
+				*bl = mkn(Oseq, stmt(), nil);
+				bl = &(*bl)->right;
+				progress(&before);
+			}
 		}
 		*l = mkn(Oseq, mkn(Oelem, labs, mkn(Oblock, body, nil)), nil);
 		l = &(*l)->right;
+		progress(&cbefore);
 	}
 	want('}');
 	return h;
@@ -779,8 +856,23 @@ declstmt(void)
  *	| break [id] ';' | continue [id] ';' | return [exp] ';' | exit ';'
  *	| spawn exp ';' | raise [exp] ';' | block exception [id] caseclauses
  */
+static Node*	stmt1(void);
+
 static Node*
 stmt(void)
+{
+	Node *n;
+
+	if(toodeep())
+		return mkn(Onothing, nil, nil);
+	depth++;
+	n = stmt1();
+	depth--;
+	return n;
+}
+
+static Node*
+stmt1(void)
 {
 	Node *n, *e;
 	Src s;
@@ -976,12 +1068,15 @@ block(void)
 	l = &h;
 	want('{');
 	while(tok.t != '}' && tok.t != Leof){
+		Src before = tok.src;
 		*l = mkn(Oseq, stmt(), nil);
 		l = &(*l)->right;
+		progress(&before);
 	}
 	want('}');
 	h = mkn(Oblock, h, nil);
 	h->src = s;
+	endsrc(h, nil);
 	return h;
 }
 
@@ -999,6 +1094,7 @@ fields(int ismod, Decl *owner)
 	all = nil;
 	want('{');
 	while(tok.t != '}' && tok.t != Leof){
+		Src fbefore = tok.src;
 		if(tok.t == Lpick && !ismod){
 			next();
 			want('{');
@@ -1028,6 +1124,7 @@ fields(int ismod, Decl *owner)
 					Decl *fids;
 					Type *ft;
 					int cyc;
+					Src pbefore = tok.src;
 
 					if(tok.t == Lid && (peek(1)->t == Larrow || peek(1)->t == Lor))
 						break;
@@ -1046,6 +1143,7 @@ fields(int ismod, Decl *owner)
 					}
 					pt->ids = appdecl(pt->ids, fids);
 					want(';');
+					progress(&pbefore);
 				}
 				tags = appdecl(tags, ids);
 			}
@@ -1053,17 +1151,20 @@ fields(int ismod, Decl *owner)
 			for(tg = tags; tg != nil; tg = tg->next)
 				tg->dot = owner;
 			owner->ty->tags = tags;
+			progress(&fbefore);
 			continue;
 		}
 		ids = idlist(0);
 		if(!want(':')){
 			resync();
+			progress(&fbefore);
 			continue;
 		}
 		idecl(ids, ismod ? 2 : 1);
 		for(d = ids; d != nil; d = d->next)
 			d->dot = owner;
 		all = appdecl(all, ids);
+		progress(&fbefore);
 	}
 	want('}');
 	if(tok.t == ';')
@@ -1274,7 +1375,9 @@ parsefile(void)
 	l = &h;
 	next();
 	while(tok.t != Leof){
+		Src before = tok.src;
 		n = topdecl();
+		progress(&before);
 		if(n == nil)
 			continue;
 		*l = mkn(Oseq, n, nil);

@@ -322,7 +322,7 @@ sblout(char *ofile)
 		i++;
 	sput("%d\n", i);
 	for(d = fns; d != nil; d = d->next2){
-		sput("%ld:%s\n", (long)d->pc, fnname(d));
+		sput("%ld:%s\n", d->pc, fnname(d));
 		sbldecl(d->args, Darg, 0);
 		sbldecl(d->locals, Dlocal, 1);
 		sbltype(d->fty->tof, 0);

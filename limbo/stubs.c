@@ -173,14 +173,15 @@ constub(Decl *id)
 static void
 chanstub(char *in, Decl *id)
 {
-	uchar map[64];
+	uchar *map;
 
 	sizetype(id->ty->tof);
 	print("typedef %s %s_%s;\n", ctype(id->ty->tof), in, id->sym->name);
-	memset(map, 0, sizeof map);
+	map = emalloc(id->ty->tof->size/IBY2WD/8 + 2);
 	tmap(id->ty->tof, 0, map);
 	print("#define %s_%s_size %ld\n", in, id->sym->name, id->ty->tof->size);
 	print("#define %s_%s_map %s\n", in, id->sym->name, mapstr(id->ty->tof->size, map));
+	free(map);
 }
 
 static void
@@ -189,7 +190,7 @@ pickadtstub(Type *t)
 	Decl *id, *tg;
 	char buf[StrSize];
 	long offset, tgoffset;
-	uchar map[256];
+	uchar *map;
 
 	dotprint(buf, buf+sizeof buf, t->decl);
 	offset = 0;
@@ -229,21 +230,19 @@ pickadtstub(Type *t)
 		if(id->ty->kind == Tchan && id->store == Dfield)
 			chanstub(buf, id);
 	for(tg = t->tags; tg != nil; tg = tg->next){
-		memset(map, 0, sizeof map);
+		map = emalloc(tg->ty->size/IBY2WD/8 + 2);
 		tmap(tg->ty, 0, map);
 		print("#define %s_%s_size %ld\n", buf, tg->sym->name, tg->ty->size);
 		print("#define %s_%s_map %s\n", buf, tg->sym->name, mapstr(tg->ty->size, map));
+		free(map);
 	}
 }
 
 static void
 adtstub(Decl *m)
 {
-	Decl *d, *id;
-	Type *t;
+	Decl *d;
 	char buf[StrSize];
-	long offset;
-	uchar map[256];
 
 	for(d = m->ty->ids; d != nil; d = d->next){
 		if(d->store != Dtype)
@@ -268,7 +267,7 @@ adtbodies(Decl *m)
 	Type *t;
 	char buf[StrSize];
 	long offset;
-	uchar map[256];
+	uchar *map;
 
 	for(d = m->ty->ids; d != nil; d = d->next){
 		if(d->store != Dtype)
@@ -278,10 +277,8 @@ adtbodies(Decl *m)
 			chanstub(m->sym->name, d);
 			continue;
 		}
-		if(t->kind != Tadt || t->decl != d && t->decl != nil && t->decl->dot == m && t->decl != d)
-			continue;
-		if(t->decl != d)
-			continue;
+		if(t->kind != Tadt || t->decl != d)
+			continue;	/* not an adt, or another name for one */
 		tuplenames(t);
 		if(t->tags != nil){
 			pickadtstub(t);
@@ -310,10 +307,11 @@ adtbodies(Decl *m)
 		for(id = t->ids; id != nil; id = id->next)
 			if(id->ty->kind == Tchan && id->store == Dfield)
 				chanstub(buf, id);
-		memset(map, 0, sizeof map);
+		map = emalloc(t->size/IBY2WD/8 + 2);
 		tmap(t, 0, map);
 		print("#define %s_size %ld\n", buf, offset);
 		print("#define %s_map %s\n", buf, mapstr(t->size, map));
+		free(map);
 	}
 }
 
@@ -401,7 +399,7 @@ void
 emittab(char *name)
 {
 	Decl *m, *id;
-	uchar map[256];
+	uchar *map;
 	long size;
 	int n;
 
@@ -431,7 +429,7 @@ emittab(char *name)
 					off += a->ty->size;
 				}
 				size = align(off, MaxAlign);
-				memset(map, 0, sizeof map);
+				map = emalloc(size/IBY2WD/8 + 2);
 				for(a = id->ty->ids; a != nil; a = a->next)
 					tmap(a->ty, a->offset, map);
 				{
@@ -440,6 +438,7 @@ emittab(char *name)
 						nm--;
 					print("%ld,%d,%s,", size, nm, mapstr(size, map));
 				}
+				free(map);
 			}
 			print("\n");
 		}

@@ -283,22 +283,39 @@ sizeids(Decl *id, long off, int *alp)
 	return off;
 }
 
+static void	sizetype1(Type*);
+
 /* compute size, alignment and field offsets (Inferno's layout) */
 void
 sizetype(Type *t)
+{
+
+	if(t == nil)
+		return;
+	if(t->sized == 2){
+		error(&t->src, "illegal type cycle without a reference in %s", typestr(t));
+		t->sized = 1;
+		return;
+	}
+	if(t->sized)
+		return;
+	t->sized = 2;	/* in progress: a value cycle finds it so */
+	sizetype1(t);
+	t->sized = 1;
+}
+
+static void
+sizetype1(Type *t)
 {
 	Decl *tg;
 	long sz, tsz;
 	int al, a;
 
-	if(t == nil || t->sized)
-		return;
-	t->sized = 1;
 	switch(t->kind){
 	case Tref: case Tchan: case Tarray: case Tlist: case Tmodule: case Tstring: case Tany:
 		t->size = t->align = IBY2WD;
-		if(t->kind != Tmodule)
-			sizetype(t->tof);
+		if(t->kind != Tmodule && t->tof != nil && t->tof->sized == 0)
+			sizetype(t->tof);	/* a reference may close a cycle: do not re-enter */
 		break;
 	case Texception:
 		if(t->cons){
@@ -350,7 +367,8 @@ sizetype(Type *t)
 		t->size = 0;
 		t->align = 1;
 		sizeids(t->ids, MaxTemp, &al);
-		sizetype(t->tof);
+		if(t->tof != nil && t->tof->sized == 0)
+			sizetype(t->tof);
 		break;
 	default:
 		t->size = 0;
@@ -581,6 +599,15 @@ rtsign(Sbuf *b, Type *t)
 		if(t->varargs)
 			sputc(b, '*');
 		idsign(b, t->ids, 0);
+		if(t->raises != nil){
+			sputc(b, '(');
+			for(id = t->raises; id != nil; id = id->next){
+				sput(b, id->sym->name, id->sym->len);
+				if(id->next != nil)
+					sputc(b, ',');
+			}
+			sputc(b, ')');
+		}
 		rtsign(b, t->tof);
 		break;
 	case Ttuple:

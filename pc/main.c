@@ -16,7 +16,7 @@ Mach	mach0;
 Mach*	m = &mach0;
 Conf	conf;
 int	verbose;
-char	bootline[512];
+char	bootline[4096];
 char*	bootcmd;
 
 typedef struct Mbinfo Mbinfo;
@@ -68,7 +68,8 @@ bootmod(int n, ulong *len)
 static void
 options(void)
 {
-	char *p, *f[16], buf[sizeof bootline];
+	static char buf[sizeof bootline];
+	char *p, *f[16];
 	int i, n;
 
 	p = strstr(bootline, " -- ");
@@ -166,7 +167,6 @@ main(ulong magic, ulong mbi)
 	i8259init();
 	uartinit();
 	clockinit();
-	procinit();
 	if(verbose){
 		print("\nMinos i386 kernel, HZ %d, %lud MB, cpu %lld MHz\n",
 			HZ, conf.npage*BY2PG/MiB, m->cpuhz/1000000);

@@ -167,11 +167,11 @@ trap(Ureg *u)
 		v->f(u, v->a);
 	}
 	i8259eoi(irq);
-	if(clock){
+	if(clock)
 		m->inclockintr = 0;
-		if(up != nil && up->state == Running && up->nlocks == 0 && up->preempted){
-			up->preempted = 0;
-			sched();
-		}
+	/* the tick's round robin, or a higher priority process the interrupt made ready */
+	if(up != nil && up->state == Running && up->nlocks == 0 && (up->preempted || anyhigher())){
+		up->preempted = 0;
+		sched();
 	}
 }

@@ -69,7 +69,11 @@ uartintr(Ureg*, void*)
 		case 0x0C:	/* timeout */
 			while(inb(Port+Lsr) & Dr){
 				c = inb(Port+Rbr);
-				if(c == 0x10){ dumpprocs(); disdump(); continue; }
+				if(c == 0x10 && verbose){	/* ctl-P: what is everyone doing? */
+					dumpprocs();
+					disdump();
+					continue;
+				}
 				if(kbdq != nil)
 					qiwrite(kbdq, &c, 1);
 			}

@@ -661,33 +661,26 @@ namec(char *aname, int amode, int omode, ulong perm)
 		error(Enonexist);
 	validname(aname, 1);
 	len = strlen(aname);
-	full = nil;
 	/* a relative name that climbs out of dot is made absolute */
-	if(aname[0] != '/' && aname[0] != '#'){
-		c = up->env->pgrp->dot;
-		if(c == nil)
-			error(Enonexist);
-		p = chanpath(c);
-		full = smalloc(strlen(p) + 1 + len + 1);
-		name = smalloc(len+1);
-		strcpy(name, aname);
+	name = smalloc(len+1);
+	strcpy(name, aname);
+	if(name[0] != '/' && name[0] != '#'){
 		cleanname(name);
 		if(strcmp(name, "..") == 0 || strncmp(name, "../", 3) == 0){
+			c = up->env->pgrp->dot;
+			if(c == nil){
+				free(name);
+				error(Enonexist);
+			}
+			p = chanpath(c);
+			full = smalloc(strlen(p) + 1 + strlen(name) + 1);
 			sprint(full, "%s/%s", p, name);
 			free(name);
 			name = full;
-			full = nil;
-			cleanname(name);
-		}else{
-			free(full);
-			full = nil;
 		}
-	}else{
-		name = smalloc(len+1);
-		strcpy(name, aname);
-		if(name[0] != '#')
-			cleanname(name);	/* #X names: the rest, after devname */
 	}
+	if(name[0] == '/')
+		cleanname(name);	/* a #X name: its rest is cleaned after devname */
 	if(waserror()){
 		free(name);
 		nexterror();

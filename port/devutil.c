@@ -43,7 +43,7 @@ readnum64(ulong off, char *buf, ulong n, uvlong val, int size)
 	return readstr(off, buf, n, tmp);
 }
 
-/* split a control message into fields; the result is one allocation */
+/* split a control message (at most 64K) into fields; the result is one allocation */
 Cmdbuf*
 parsecmd(char *p, int n)
 {
@@ -51,6 +51,8 @@ parsecmd(char *p, int n)
 	int nf;
 	char *sp;
 
+	if(n < 0 || n > 64*1024)
+		error(Etoobig);
 	nf = n/2 + 2;
 	cb = smalloc(sizeof(*cb) + nf*sizeof(char*) + n + 1);
 	cb->f = (char**)(cb+1);

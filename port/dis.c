@@ -111,9 +111,13 @@ tready(void*)
 }
 
 /*
- * The idle-time collector: while no Dis thread is ready, collect
- * for up to 3 epochs, stopping only when another interpreter asks
- * for the VM or a Dis thread becomes ready.
+ * The idle-time collector, as Inferno's original execatidle: while no
+ * Dis thread is ready, collect for up to 3 epochs, stopping only when
+ * another interpreter asks for the VM (isched.yield) or a Dis thread
+ * becomes ready (Inferno's runhd != runtl; the run queue is libinterp's,
+ * so vmnready() != 0).  It does not give way to ready kprocs: a thread
+ * whose system call has finished waits for the next clock tick, the
+ * artifact "Reliable Benchmarking with Limbo on Inferno" describes.
  */
 static void
 execatidle(void)
@@ -138,6 +142,7 @@ vmenv(void)
 {
 	Prog *p;
 
+	m->syscall++;
 	if(up->type != Interp)
 		return;
 	p = currun();
@@ -165,12 +170,24 @@ acquire(void)
 	Prog *p;
 
 	vmget();
+	up->notepending = 0;	/* an interrupt that came too late is void */
 	up->type = Interp;
 	p = up->iprog;
 	up->iprog = nil;
 	irestore(p);
 	if(p != nil && p->osenv != nil)
 		up->env = p->osenv;
+}
+
+/*
+ * p was killed: if it is blocked in a system call, interrupt the call
+ * (the sleep raises Eintr) so that it dies now, not when the call ends
+ */
+void
+swiprog(Prog *p)
+{
+	if(p != nil && p->state == Prelease)
+		procintr(p, Eintr);
 }
 
 /* a fault in Dis code: raise it in the running thread */
@@ -316,6 +333,7 @@ disinit(void*)
 	vmachine(nil);
 }
 
+/* the interpreters' state, for debugging (ctl-P on the console with -v) */
 void
 disdump(void)
 {

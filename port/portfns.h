@@ -114,7 +114,6 @@ void	sched(void);
 void	yield(void);
 int	anyready(void);
 int	anyhigher(void);
-void	procinit(void);
 void	schedinit(void);
 void	sleep(Rendez*, int (*)(void*), void*);
 void	tsleep(Rendez*, int (*)(void*), void*, ulong);
@@ -123,6 +122,7 @@ int	return0(void*);
 void	timerintr(void);
 void	hzsched(void);
 int	postnote(Proc*, int, char*, int);
+void	procintr(void*, char*);
 void	dumpprocs(void);
 int	procread(char*, int, ulong);
 void	setpri(int);
@@ -198,8 +198,10 @@ extern	Queue*	kprintq;	/* devcons's /dev/kprint, or nil */
 uchar*	bootmod(int, ulong*);	/* module n's address and length; nil if absent */
 
 
-/* dis.c; the builtin modules and links from libinterp and the config */
+/* dis.c (swiprog needs interp.h); the builtin modules and links from libinterp and the config */
+typedef struct Prog	Prog;
 void	vmenv(void);
+void	swiprog(Prog*);
 void	disdump(void);
 void	links(void);
 void	sysmodinit(void);

@@ -246,14 +246,19 @@ kproc(char *name, void (*func)(void*), void *arg, int pri)
 	p->kparg = arg;
 	p->pri = pri;
 	p->basepri = pri;
+	/*
+	 * the creator's own groups, not those of a Dis thread it may be
+	 * running: an interpreter started by release() must not keep the
+	 * thread's files open
+	 */
 	if(up != nil){
-		p->defenv.pgrp = up->env->pgrp;
+		p->defenv.pgrp = up->defenv.pgrp;
 		if(p->defenv.pgrp != nil)
 			incref(p->defenv.pgrp);
-		p->defenv.fgrp = up->env->fgrp;
+		p->defenv.fgrp = up->defenv.fgrp;
 		if(p->defenv.fgrp != nil)
 			incref(p->defenv.fgrp);
-		p->defenv.egrp = up->env->egrp;
+		p->defenv.egrp = up->defenv.egrp;
 		if(p->defenv.egrp != nil)
 			incref(p->defenv.egrp);
 	}
@@ -463,6 +468,20 @@ postnote(Proc *p, int, char *n, int)
 	return 1;
 }
 
+/* interrupt the system call of the process that released prog (a Dis thread) */
+void
+procintr(void *prog, char *note)
+{
+	Proc *q;
+	int s;
+
+	s = splhi();
+	for(q = procs; q != nil; q = q->next)
+		if(q->iprog == prog)
+			postnote(q, 1, note, 0);
+	splx(s);
+}
+
 static char *statename[] = {
 	"Dead", "Moribund", "Ready", "Scheding", "Running", "Queueing", "QueueingR",
 	"QueueingW", "Wakeme", "Broken", "Stopped", "Rendez", "Waitrelease",
@@ -493,11 +512,6 @@ dumpprocs(void)
 
 	for(q = procs; q != nil; q = q->next)
 		iprint("%6d %-12s %3d %s\n", q->pid, statename[q->state], q->pri, q->text);
-}
-
-void
-procinit(void)
-{
 }
 
 void

@@ -1,6 +1,6 @@
-implement Bind;
-
 # bind -- change the name space: bind source onto target
+
+implement Bind;
 
 include "sys.m";
 	sys: Sys;

@@ -1,6 +1,6 @@
-implement Cat;
-
 # cat -- concatenate files onto standard output
+
+implement Cat;
 
 include "sys.m";
 	sys: Sys;

@@ -1,6 +1,6 @@
-implement Cmp;
-
 # cmp -- compare two files byte by byte
+
+implement Cmp;
 
 include "sys.m";
 	sys: Sys;

@@ -1,6 +1,6 @@
-implement Cp;
-
 # cp -- copy files
+
+implement Cp;
 
 include "sys.m";
 	sys: Sys;

@@ -1,6 +1,6 @@
-implement Date;
-
 # date -- print the date
+
+implement Date;
 
 include "sys.m";
 	sys: Sys;

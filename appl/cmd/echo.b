@@ -1,6 +1,6 @@
-implement Echo;
-
 # echo -- print arguments
+
+implement Echo;
 
 include "sys.m";
 	sys: Sys;

@@ -1,6 +1,6 @@
-implement Grep;
-
 # grep -- print lines matching a regular expression
+
+implement Grep;
 
 include "sys.m";
 	sys: Sys;

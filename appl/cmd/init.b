@@ -1,7 +1,7 @@
-implement Init;
-
 # init -- the first program: build the name space, run the boot
 # command (or an interactive shell), then power off with its status
+
+implement Init;
 
 include "sys.m";
 	sys: Sys;

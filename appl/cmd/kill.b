@@ -1,6 +1,6 @@
-implement Kill;
-
 # kill -- terminate processes, named by pid or by module name
+
+implement Kill;
 
 include "sys.m";
 	sys: Sys;
@@ -87,11 +87,20 @@ bymodule(name: string): list of string
 				continue;
 			(nil, f) := sys->tokenize(status(pid), " ");
 			# pid pgrp user time state memory module
-			if(len f >= 7 && nth(f, 6) == name)
+			if(len f >= 7 && modname(nth(f, 6)) == name)
 				pids = pid :: pids;
 		}
 	}
 	return pids;
+}
+
+# modname drops the "[$Sys]" that marks a process inside a builtin call.
+modname(s: string): string
+{
+	for(i := 0; i < len s; i++)
+		if(s[i] == '[')
+			return s[0:i];
+	return s;
 }
 
 nth(l: list of string, n: int): string

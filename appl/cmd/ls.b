@@ -1,6 +1,6 @@
-implement Ls;
-
 # ls -- list files and directories
+
+implement Ls;
 
 include "sys.m";
 	sys: Sys;

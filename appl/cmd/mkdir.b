@@ -1,6 +1,6 @@
-implement Mkdir;
-
 # mkdir -- make directories
+
+implement Mkdir;
 
 include "sys.m";
 	sys: Sys;

@@ -1,6 +1,6 @@
-implement Mv;
-
 # mv -- move or rename files
+
+implement Mv;
 
 include "sys.m";
 	sys: Sys;

@@ -1,6 +1,6 @@
-implement Ps;
-
 # ps -- list processes, from /prog
+
+implement Ps;
 
 include "sys.m";
 	sys: Sys;

@@ -1,6 +1,6 @@
-implement Pwd;
-
 # pwd -- print the working directory
+
+implement Pwd;
 
 include "sys.m";
 	sys: Sys;

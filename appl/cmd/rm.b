@@ -1,6 +1,6 @@
-implement Rm;
-
 # rm -- remove files and directories
+
+implement Rm;
 
 include "sys.m";
 	sys: Sys;

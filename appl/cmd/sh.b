@@ -1,5 +1,3 @@
-implement Sh;
-
 # sh -- command interpreter: pipelines, redirection, variables, blocks
 #
 # Every command runs in its own thread.  The thread forks the shell's
@@ -11,6 +9,8 @@ implement Sh;
 # exception (a runtime fault, "killed") is reported and becomes the
 # status.  The thread closes its descriptors before it reports, so the
 # reader of a pipe sees end of file when its writer is done.
+
+implement Sh;
 
 include "sys.m";
 	sys: Sys;
@@ -707,10 +707,8 @@ term(l: ref Lex): ref Node
 
 lookup(ctx: ref Ctx, name: string): list of string
 {
-	if(name != nil && name[0] >= '0' && name[0] <= '9' && isnum(name)){
+	if(name != nil && name != "0" && name[0] >= '0' && name[0] <= '9' && isnum(name)){
 		n := int name;
-		if(n == 0)
-			return lookup(ctx, "0");
 		for(a := lookup(ctx, "*"); a != nil; a = tl a)
 			if(--n == 0)
 				return hd a :: nil;
@@ -1403,30 +1401,36 @@ prefix(p, s: string): int
 child(job: ref Job, ios: list of ref Io, c: chan of string)
 {
 	sys->pctl(Sys->FORKFD, nil);
-	keep := setfds(ios);
+	(keep, err) := setfds(ios);
 	ios = nil;
 	sys->pctl(Sys->NEWFD, keep);
-	st := runjob(job);
+	st: string;
+	if(err != nil){
+		diag(err);
+		st = "bad redirection";
+	}else
+		st = runjob(job);
 	job = nil;
 	sys->pctl(Sys->NEWFD, nil);
 	c <-= st;
 }
 
 # setfds moves the descriptors of ios into place and returns the
-# list of descriptors the command keeps.
-setfds(ios: list of ref Io): list of int
+# list of descriptors the command keeps, or a diagnostic.
+setfds(ios: list of ref Io): (list of int, string)
 {
 	keep := 0 :: 1 :: 2 :: nil;
 	for(; ios != nil; ios = tl ios){
 		io := hd ios;
+		from := io.from;
 		if(io.f != nil)
-			sys->dup(io.f.fd, io.fd);
-		else
-			sys->dup(io.from, io.fd);
+			from = io.f.fd;
+		if(sys->dup(from, io.fd) < 0)
+			return (keep, sys->sprint("bad redirection [%d=%d]: %r", io.fd, from));
 		if(io.fd > 2)
 			keep = io.fd :: keep;
 	}
-	return keep;
+	return (keep, nil);
 }
 
 # runjob runs a job in the current thread and returns its status.
@@ -1455,8 +1459,9 @@ runjob(job: ref Job): string
 			diag(e[3:]);
 			return e[3:];
 		}
-		# a command killed by kill(1) goes quietly
-		if(e != "killed")
+		# a command killed by kill(1), or stopped by writing to a pipe
+		# nobody reads any more (the reader is done), goes quietly
+		if(e != "killed" && e != "write on closed pipe")
 			diag(name + ": " + e);
 		return e;
 	}

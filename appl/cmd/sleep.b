@@ -1,6 +1,6 @@
-implement Sleep;
-
 # sleep -- suspend for a while
+
+implement Sleep;
 
 include "sys.m";
 	sys: Sys;

@@ -1,6 +1,6 @@
-implement Sort;
-
 # sort -- sort lines
+
+implement Sort;
 
 include "sys.m";
 	sys: Sys;

@@ -1,6 +1,6 @@
-implement Tail;
-
 # tail -- print the last part of a file
+
+implement Tail;
 
 include "sys.m";
 	sys: Sys;

@@ -1,6 +1,6 @@
-implement Uniq;
-
 # uniq -- report or drop repeated adjacent lines
+
+implement Uniq;
 
 include "sys.m";
 	sys: Sys;

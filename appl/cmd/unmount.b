@@ -1,6 +1,6 @@
-implement Unmount;
-
 # unmount -- undo a bind
+
+implement Unmount;
 
 include "sys.m";
 	sys: Sys;

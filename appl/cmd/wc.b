@@ -1,6 +1,6 @@
-implement Wc;
-
 # wc -- count lines, words, runes and bytes
+
+implement Wc;
 
 include "sys.m";
 	sys: Sys;

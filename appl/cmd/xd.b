@@ -1,6 +1,6 @@
-implement Xd;
-
 # xd -- hex dump
+
+implement Xd;
 
 include "sys.m";
 	sys: Sys;

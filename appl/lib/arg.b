@@ -1,6 +1,6 @@
-implement Arg;
-
 # arg -- command line option parsing, one option letter at a time
+
+implement Arg;
 
 include "sys.m";
 	sys: Sys;
@@ -28,13 +28,8 @@ setusage(u: string)
 	usemsg = u;
 }
 
+# usage prints the usage message set by setusage and raises fail:usage.
 usage()
-{
-	dousage();
-}
-
-# dousage prints the usage message set by setusage and raises fail:usage.
-dousage()
 {
 	if(sys == nil)
 		sys = load Sys Sys->PATH;
@@ -65,14 +60,9 @@ opt(): int
 	return c;
 }
 
-arg(): string
-{
-	return nextarg();
-}
-
-# nextarg returns the argument of the current option: the rest of the
+# arg returns the argument of the current option: the rest of the
 # option word, or else the next word; nil if there is none.
-nextarg(): string
+arg(): string
 {
 	if(cur != ""){
 		s := cur;
@@ -89,9 +79,9 @@ nextarg(): string
 # earg is arg, but a missing argument is a usage error.
 earg(): string
 {
-	s := nextarg();
+	s := arg();
 	if(s == nil)
-		dousage();
+		usage();
 	return s;
 }
 

@@ -1,6 +1,6 @@
-implement Bufio;
-
 # bufio -- buffered input and output on file descriptors
+
+implement Bufio;
 
 include "sys.m";
 	sys: Sys;
@@ -18,7 +18,7 @@ open(name: string, mode: int): ref Iobuf
 	fd := sys->open(name, mode);
 	if(fd == nil)
 		return nil;
-	return mkbuf(fd, mode);
+	return fopen(fd, mode);
 }
 
 create(name: string, mode, perm: int): ref Iobuf
@@ -28,15 +28,10 @@ create(name: string, mode, perm: int): ref Iobuf
 	fd := sys->create(name, mode, perm);
 	if(fd == nil)
 		return nil;
-	return mkbuf(fd, mode);
+	return fopen(fd, mode);
 }
 
 fopen(fd: ref Sys->FD, mode: int): ref Iobuf
-{
-	return mkbuf(fd, mode);
-}
-
-mkbuf(fd: ref Sys->FD, mode: int): ref Iobuf
 {
 	if(sys == nil)
 		sys = load Sys Sys->PATH;
@@ -247,21 +242,25 @@ append(acc: array of byte, n: int, a: array of byte): array of byte
 	return acc;
 }
 
+# getsrune is gets for a separator that is not ASCII: it collects the
+# bytes of each rune read and converts them at the end.
 getsrune(b: ref Iobuf, sep: int): string
 {
-	s := "";
+	acc: array of byte;
+	n := 0;
 	for(;;){
 		c := b.getc();
 		if(c < 0)
 			break;
-		s[len s] = c;
+		acc = append(acc, n, b.buf[b.index-b.lastsz:b.index]);
+		n += b.lastsz;
 		if(c == sep)
 			break;
 	}
 	b.lastsz = 0;
-	if(s == "")
+	if(n == 0)
 		return nil;
-	return s;
+	return string acc[0:n];
 }
 
 Iobuf.read(b: self ref Iobuf, a: array of byte, n: int): int

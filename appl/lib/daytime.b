@@ -1,6 +1,6 @@
-implement Daytime;
-
 # daytime -- calendar arithmetic on seconds since the epoch (GMT only)
+
+implement Daytime;
 
 include "sys.m";
 	sys: Sys;
@@ -59,12 +59,6 @@ ydays(y: int): int
 
 gmt(tim: int): ref Tm
 {
-	return mktm(tim);
-}
-
-# mktm breaks tim into a Tm (GMT).
-mktm(tim: int): ref Tm
-{
 	tm := ref Tm(0, 0, 0, 0, 0, 0, 0, 0, "GMT", 0);
 	d := tim / 86400;
 	s := tim % 86400;
@@ -109,7 +103,7 @@ mktm(tim: int): ref Tm
 
 local(tim: int): ref Tm
 {
-	return mktm(tim);
+	return gmt(tim);
 }
 
 text(tm: ref Tm): string
@@ -125,7 +119,7 @@ filet(now, t: int): string
 {
 	if(sys == nil)
 		sys = load Sys Sys->PATH;
-	tm := mktm(t);
+	tm := local(t);
 	if(now - t < 6*30*86400 && t - now < 6*30*86400)
 		return sys->sprint("%s %.2d %.2d:%.2d", month(tm.mon), tm.mday, tm.hour, tm.min);
 	return sys->sprint("%s %.2d  %d", month(tm.mon), tm.mday, tm.year+1900);

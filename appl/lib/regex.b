@@ -1,10 +1,10 @@
-implement Regex;
-
 # regex -- regular expressions, matched by simulating all threads of
 # a compiled program in step (Thompson/Pike), so matching time is
 # linear in the subject whatever the expression.
 #
 # Syntax: c . [class] [^class] ^ $ e* e+ e? e1e2 e1|e2 (e) \c
+
+implement Regex;
 
 include "regex.m";
 
@@ -317,19 +317,14 @@ add(x: Re, l: ref Tlist, pc: int, caps: array of int, s: string, i, beg, end, bo
 
 execute(x: Re, s: string): array of (int, int)
 {
-	return match(x, s, 0, len s, 1, 1);
+	return executese(x, s, (0, len s), 1, 1);
 }
 
 executese(x: Re, s: string, se: (int, int), bol: int, eol: int): array of (int, int)
 {
-	(beg, end) := se;
-	return match(x, s, beg, end, bol, eol);
-}
-
-match(x: Re, s: string, beg, end, bol, eol: int): array of (int, int)
-{
 	if(x == nil)
 		return nil;
+	(beg, end) := se;
 	if(beg < 0)
 		beg = 0;
 	if(end > len s || end < 0)

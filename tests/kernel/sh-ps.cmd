@@ -1,1 +1,1 @@
-ps | grep -c ' Ps$'; sleep 100 & sleep 0.1; ps | grep -c ' Sleep$'; kill -g $apid; sleep 0.1; ps | grep -c ' Sleep$'; status
+ps | grep -c ' Ps'; sleep 1 & sleep 0.1; ps | grep -c ' Sleep'; wait; ps | grep -c ' Sleep'; status

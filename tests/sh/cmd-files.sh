@@ -144,4 +144,29 @@ want pwd <<E
 $T/m1
 E
 
+mkdir -p "$T/ba" "$T/bb"
+: >"$T/ba/fa"; : >"$T/bb/fb"
+shc "cd $T; bind ba bb; ls bb; unmount bb; ls bb; bind -a ba bb; ls bb; unmount ba bb; ls bb; bind -q nosuch bb; echo \$status"
+want bind <<'E'
+bb/fa
+bb/fb
+bb/fa
+bb/fb
+bb/fb
+bind
+E
+
+shc "bind $T/nosuch $T/bb"
+want bind-error <<E
+bind: cannot bind $T/nosuch on $T/bb: file does not exist
+E
+status bind-error-status 1
+
+shc 'sleep 0.2; echo slept; sleep x >[2=1]; echo $status'
+want sleep <<'E'
+slept
+usage: sleep seconds
+usage
+E
+
 finish

@@ -68,6 +68,12 @@ want dup <<'E'
 cat: cannot open /nonexistent: file does not exist
 E
 
+shc 'echo x >[1=7]; echo $status'
+want bad-dup <<'E'
+sh: bad redirection [1=7]: fd out of range or not open
+bad redirection
+E
+
 shc 'nosuchcmd a b; echo $status'
 want notfound <<'E'
 sh: nosuchcmd: not found
@@ -194,10 +200,11 @@ status exit-fail 1
 shc 'status failing'
 status status-exit 1
 
-printf 'echo from file $1 $#*\n' >"$T/script"
+printf 'echo from file $1 $#*\necho $0\n' >"$T/script"
 run sh "$T/script" x y
-want script <<'E'
+want script <<E
 from file x 2
+$T/script
 E
 
 shc 'fn greet {echo hello $*}; greet a b; greet x | wc -w; fn greet; greet >[2=1]'
@@ -237,7 +244,7 @@ sh: ./fault.dis: array bounds error
 array bounds error|
 E
 
-shc 'echo a >[1=2] | wc; echo b | wc -l |[2] wc'
+shc "echo a >[1=2] | wc >$T/w1; echo b | wc -l >$T/w2 |[2] wc >$T/w3; cat $T/w1 $T/w2 $T/w3"
 want pipe-fds <<'E'
 a
       0       0       0

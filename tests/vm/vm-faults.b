@@ -57,8 +57,14 @@ fault(n: int): int
 	13 =>	a = nil; return a[0];
 	14 =>	c := array[64*1024*1024] of byte; return len c;
 	15 =>	return int (byte 10 / byte zero);
+	16 =>	return recurse(n);
 	}
 	return 0;
+}
+
+recurse(n: int): int
+{
+	return recurse(n+1) + 1;
 }
 
 init(nil: ref Draw->Context, nil: list of string)
@@ -66,7 +72,8 @@ init(nil: ref Draw->Context, nil: list of string)
 	sys = load Sys Sys->PATH;
 	names := array[] of {
 		"div", "mod", "bigdiv", "index", "negindex", "slice", "nilref", "strindex",
-		"hdnil", "negsize", "nilmod", "raise", "fail", "nilarray", "heap", "bytediv"
+		"hdnil", "negsize", "nilmod", "raise", "fail", "nilarray", "heap", "bytediv",
+		"recursion"
 	};
 	for(i := 0; i < len names; i++)
 		try(names[i], i);

@@ -15,14 +15,15 @@ Node: adt {
 	prev:	cyclic ref Node;
 	data:	array of byte;
 	s:	string;
+	kids:	cyclic array of ref Node;
 };
 
 ring(n: int): ref Node
 {
-	first := ref Node(nil, nil, array[100] of byte, "x");
+	first := ref Node(nil, nil, array[100] of byte, "x", nil);
 	p := first;
 	for(i := 1; i < n; i++){
-		q := ref Node(nil, p, array[100] of byte, "y");
+		q := ref Node(nil, p, array[100] of byte, "y", nil);
 		p.next = q;
 		p = q;
 	}
@@ -49,9 +50,18 @@ init(nil: ref Draw->Context, nil: list of string)
 	# a self-referencing list of channels and modules
 	for(i := 0; i < 1000; i++){
 		a := array[10] of ref Node;
-		a[0] = ref Node(nil, nil, nil, nil);
+		a[0] = ref Node(nil, nil, nil, nil, nil);
 		a[0].next = a[0];
 		a[0].prev = a[0];
 	}
 	sys->print("done\n");
+	# big blocks: arrays of pointers in cycles, and big byte arrays
+	m := 0;
+	for(i = 0; i < 1000; i++){
+		n0 := ref Node(nil, nil, array[50000] of byte, nil, array[2000] of ref Node);
+		for(k := 0; k < len n0.kids; k += 100)
+			n0.kids[k] = n0;
+		m += len n0.kids;
+	}
+	sys->print("big %d\n", m);
 }

@@ -15,7 +15,7 @@ kind(s: string): string
 {
 	case s {
 	"apple" or "pear" =>	return "fruit";
-	"a" to "m" =>	return "early";
+	"b" to "m" =>	return "early";
 	* =>	return "late";
 	}
 }
@@ -126,4 +126,19 @@ init(nil: ref Draw->Context, nil: list of string)
 	ss := sa[1:];
 	sa = nil;
 	sys->print("slice alive %s %d\n", ss[1], len ss);
+
+	# lists of tuples and adts (consm/consmp, headm/headmp)
+	tl0: list of (int, string);
+	tl0 = (1, "one") :: (2, "two") :: tl0;
+	(tn, ts) := hd tl0;
+	(tn2, ts2) := hd tl tl0;
+	sys->print("tuplelist %d %s %d %s\n", tn, ts, tn2, ts2);
+	pl: list of (int, int);
+	pl = (3, 4) :: pl;
+	(px, py) := hd pl;
+	sys->print("pairlist %d %d\n", px, py);
+	ta := array[3] of (string, real);
+	ta[1] = ("x", 1.25);
+	(tsx, trx) := ta[1];
+	sys->print("tuplearray %s %g %d\n", tsx, trx, ta[0].t0 == nil);
 }

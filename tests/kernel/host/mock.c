@@ -23,6 +23,7 @@ ulong kerndate = 1000;
 char *bootcmd = "test";
 Queue *kbdq;
 Queue *printq;
+Queue *kprintq;
 Pool pools[Npool];
 Pool *mainmem = &pools[0];
 Pool *heapmem = &pools[1];
@@ -143,6 +144,9 @@ long seconds(void) { return 1000; }
 vlong osusectime(void) { struct { long s, u; } tv; gettimeofday(&tv, nil); return (vlong)tv.s*1000000 + tv.u; }
 vlong fastticks(uvlong *hz) { if(hz) *hz = 1000000; return osusectime(); }
 void halt(int n) { print("halt %d\n", n); exit(n); }
+void reboot(void) { print("reboot\n"); exit(0); }
+int splhi(void) { return 0; }
+void splx(int s) {}
 int poolread(char *buf, int n, ulong off) { return readstr(off, buf, n, "memory\n"); }
 
 Chan*

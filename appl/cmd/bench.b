@@ -1,0 +1,505 @@
+implement Benchmark;
+
+# bench -- run the benchmark suite and write result lines
+#
+# Each Limbo-level test takes n observations.  An observation brackets
+# a batch of k operations with two readings of the clock and records
+# the time per operation, so operations far shorter than the clock's
+# microsecond are still seen; k is 1 where the operation is the point
+# (BASE, XBASE, SLEEP0).  The kernel's own tests run inside the bench
+# device, which returns a result line of its own.
+
+include "sys.m";
+	sys: Sys;
+include "draw.m";
+include "bufio.m";
+	bufio: Bufio;
+	Iobuf: import bufio;
+include "bench.m";
+	bench: Bench;
+include "sample.m";
+	samples: Samples;
+	Sample: import samples;
+include "arg.m";
+
+Benchmark: module
+{
+	init:	fn(ctxt: ref Draw->Context, argv: list of string);
+};
+
+# every test, in the order they run
+names := array[] of {
+	"BASE", "XBASE", "SLEEP0",
+	"GCSCHED", "GCACQUIRE", "GCIDLE", "INTR", "OPNIL", "OPSCHED",
+	"NULLCALL", "READNULL", "OPENCLOSE", "STAT", "PIPE", "CHAN", "SPAWN", "BIND",
+};
+
+# the kernel's tests, run by writing to /dev/bctl
+ktests := array[] of {"GCSCHED", "GCACQUIRE", "GCIDLE", "INTR", "OPNIL", "OPSCHED"};
+
+Maxrep:	con 10000000;
+
+stderr: ref Sys->FD;
+out: ref Iobuf;
+oflag, sflag, gflag, nrep: int;
+base := 0.0;	# microseconds taken off each observation of a timed operation
+
+init(nil: ref Draw->Context, argv: list of string)
+{
+	sys = load Sys Sys->PATH;
+	stderr = sys->fildes(2);
+	bufio = load Bufio Bufio->PATH;
+	samples = load Samples Samples->PATH;
+	arg := load Arg Arg->PATH;
+	if(bufio == nil || samples == nil || arg == nil){
+		sys->fprint(stderr, "bench: cannot load library: %r\n");
+		raise "fail:load";
+	}
+	arg->init(argv);
+	arg->setusage("bench [-gos] [-n reps] [-b base] [test ...]");
+	nrep = 1000;
+	bflag: string;
+	while((c := arg->opt()) != 0)
+		case c {
+		'o' =>
+			oflag = 1;
+		's' =>
+			sflag = 1;
+		'g' =>
+			gflag = 1;
+		'n' =>
+			s := arg->earg();
+			if(!isint(s) || len s > 9 || (nrep = int s) < 1 || nrep > Maxrep){
+				sys->fprint(stderr, "bench: bad repetition count %s\n", s);
+				arg->usage();
+			}
+		'b' =>
+			bflag = arg->earg();
+			if(bflag != "BASE" && bflag != "XBASE" && !isnum(bflag)){
+				sys->fprint(stderr, "bench: bad base %s: not BASE, XBASE or a number\n", bflag);
+				arg->usage();
+			}
+		* =>
+			arg->usage();
+		}
+	argv = arg->argv();
+	arg = nil;
+	if(!oflag && !sflag)
+		sflag = 1;
+	sel := array[len names] of {* => argv == nil};
+	for(; argv != nil; argv = tl argv){
+		for(i := 0; i < len names; i++)
+			if(names[i] == hd argv)
+				break;
+		if(i == len names){
+			sys->fprint(stderr, "bench: unknown test %s\n", hd argv);
+			raise "fail:usage";
+		}
+		sel[i] = 1;
+	}
+
+	# a private name space: BIND changes it, and the bench device may need binding
+	sys->pctl(Sys->FORKNS, nil);
+	if(sys->open("/dev/bctl", Sys->OREAD) == nil)
+		sys->bind("#x", "/dev", Sys->MAFTER);
+	bench = load Bench Bench->PATH;
+	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
+
+	status := "";
+	if(bflag != nil){
+		if(isnum(bflag))
+			base = real bflag;
+		else{
+			(s, err) := run(bflag, nrep);
+			if(s == nil){
+				sys->fprint(stderr, "bench: %s: %s\n", bflag, err);
+				raise "fail:no base";
+			}
+			base = s.lo;
+		}
+	}
+	for(i := 0; i < len names; i++){
+		if(!sel[i])
+			continue;
+		err: string;
+		if(iskernel(names[i]))
+			err = kernel(names[i]);
+		else
+			err = limbo(names[i]);
+		if(err != nil){
+			sys->fprint(stderr, "bench: %s: %s\n", names[i], err);
+			status = "some tests did not run";
+		}
+		if(out.flush() < 0){
+			sys->fprint(stderr, "bench: write error: %r\n");
+			raise "fail:write error";
+		}
+	}
+	if(status != "")
+		raise "fail:" + status;
+}
+
+iskernel(name: string): int
+{
+	for(i := 0; i < len ktests; i++)
+		if(ktests[i] == name)
+			return 1;
+	return 0;
+}
+
+# limbo runs a test measured here and writes its result lines.
+limbo(name: string): string
+{
+	{
+		if(gflag && bench != nil)
+			bench->disablegc();
+		(s, err) := run(name, nrep);
+		if(gflag && bench != nil)
+			bench->enablegc();
+		if(s == nil)
+			return err;
+		result(name, "Time", "us", s);
+	} exception e {
+	"fail:*" =>
+		raise e;
+	"*" =>
+		if(gflag && bench != nil)
+			bench->enablegc();
+		return e;
+	}
+	return nil;
+}
+
+result(name, ylabel, yunit: string, s: ref Sample)
+{
+	if(oflag){
+		out.puts(name + ":1l:Observation:n:" + ylabel + ":" + yunit + " ");
+		s.obs(out);
+		out.puts("\n");
+	}
+	if(sflag)
+		out.puts(name + ":summary:Sample:n:" + ylabel + ":" + yunit + " " + s.str() + "\n");
+}
+
+#
+# Tests timed in Limbo
+#
+
+# run takes n observations of a test; nil and the reason if it cannot run.
+run(name: string, n: int): (ref Sample, string)
+{
+	s := Sample.new(n);
+	if(name == "BASE")
+		return base0(s, n);
+	if(bench == nil)
+		return (nil, sys->sprint("cannot load %s: %r", Bench->PATH));
+	case name {
+	"XBASE" =>
+		for(i := 0; i < n; i++){
+			t0 := bench->microsec();
+			t1 := bench->microsec();
+			s.add(t1 - t0);
+		}
+	"SLEEP0" =>
+		for(i := 0; i < n; i++){
+			t0 := bench->microsec();
+			sys->sleep(0);
+			t1 := bench->microsec();
+			s.addreal(real (t1 - t0) - base);
+		}
+	"NULLCALL" =>
+		k := 100;
+		for(i := 0; i < n; i++){
+			t0 := bench->microsec();
+			for(j := 0; j < k; j++)
+				sys->pctl(0, nil);
+			t1 := bench->microsec();
+			s.addreal(perop(t1 - t0, k));
+		}
+	"READNULL" =>
+		fd := sys->open("/dev/null", Sys->OREAD);
+		if(fd == nil)
+			return (nil, sys->sprint("cannot open /dev/null: %r"));
+		buf := array[1] of byte;
+		k := 100;
+		for(i := 0; i < n; i++){
+			t0 := bench->microsec();
+			for(j := 0; j < k; j++)
+				sys->read(fd, buf, 1);
+			t1 := bench->microsec();
+			s.addreal(perop(t1 - t0, k));
+		}
+	"OPENCLOSE" =>
+		if(sys->open("/dev/null", Sys->OREAD) == nil)
+			return (nil, sys->sprint("cannot open /dev/null: %r"));
+		k := 10;
+		for(i := 0; i < n; i++){
+			t0 := bench->microsec();
+			for(j := 0; j < k; j++){
+				fd := sys->open("/dev/null", Sys->OREAD);
+				fd = nil;	# the last reference: closes it now
+			}
+			t1 := bench->microsec();
+			s.addreal(perop(t1 - t0, k));
+		}
+	"STAT" =>
+		(ok, nil) := sys->stat("/dev/null");
+		if(ok < 0)
+			return (nil, sys->sprint("cannot stat /dev/null: %r"));
+		k := 10;
+		for(i := 0; i < n; i++){
+			t0 := bench->microsec();
+			for(j := 0; j < k; j++)
+				sys->stat("/dev/null");
+			t1 := bench->microsec();
+			s.addreal(perop(t1 - t0, k));
+		}
+	"PIPE" =>
+		return pipetest(s, n);
+	"CHAN" =>
+		c := chan of int;
+		r := chan of int;
+		spawn chanecho(c, r);
+		k := 100;
+		for(i := 0; i < n; i++){
+			t0 := bench->microsec();
+			for(j := 0; j < k; j++){
+				c <-= j;
+				<-r;
+			}
+			t1 := bench->microsec();
+			s.addreal(perop(t1 - t0, k));
+		}
+		c <-= -1;
+	"SPAWN" =>
+		done := chan of int;
+		k := 10;
+		for(i := 0; i < n; i++){
+			t0 := bench->microsec();
+			for(j := 0; j < k; j++){
+				spawn child(done);
+				<-done;
+			}
+			t1 := bench->microsec();
+			s.addreal(perop(t1 - t0, k));
+		}
+	"BIND" =>
+		if(sys->bind("/dis", "/dis", Sys->MREPL) < 0)
+			return (nil, sys->sprint("cannot bind /dis on /dis: %r"));
+		k := 10;
+		for(i := 0; i < n; i++){
+			t0 := bench->microsec();
+			for(j := 0; j < k; j++)
+				sys->bind("/dis", "/dis", Sys->MREPL);
+			t1 := bench->microsec();
+			s.addreal(perop(t1 - t0, k));
+		}
+	* =>
+		return (nil, "no such test");
+	}
+	return (s, nil);
+}
+
+# perop is the time for one of k operations taking t microseconds in all.
+perop(t: big, k: int): real
+{
+	return (real t - base) / real k;
+}
+
+# base0 is the paper's BASE: two timestamps read in turn from /dev/busec.
+base0(s: ref Sample, n: int): (ref Sample, string)
+{
+	fd := sys->open("/dev/busec", Sys->OWRITE);
+	if(fd == nil)
+		return (nil, sys->sprint("cannot open /dev/busec: %r"));
+	# writing anything restarts the count from zero
+	if(sys->write(fd, array[1] of byte, 1) != 1)
+		return (nil, sys->sprint("cannot reset /dev/busec: %r"));
+	fd = sys->open("/dev/busec", Sys->OREAD);
+	if(fd == nil)
+		return (nil, sys->sprint("cannot open /dev/busec: %r"));
+	buf := array[128] of byte;
+	for(i := 0; i < n; i++){
+		t0 := tstamp(fd, buf);
+		t1 := tstamp(fd, buf);
+		if(t0 < big 0 || t1 < big 0)
+			return (nil, sys->sprint("bad read of /dev/busec: %r"));
+		s.add(t1 - t0);
+	}
+	return (s, nil);
+}
+
+# tstamp reads the device's microsecond count: it ignores the offset,
+# so no seek is needed between reads.
+tstamp(fd: ref Sys->FD, buf: array of byte): big
+{
+	n := sys->read(fd, buf, len buf);
+	if(n <= 0)
+		return big -1;
+	return big string buf[0:n];
+}
+
+pipetest(s: ref Sample, n: int): (ref Sample, string)
+{
+	p := array[2] of ref Sys->FD;
+	if(sys->pipe(p) < 0)
+		return (nil, sys->sprint("cannot make a pipe: %r"));
+	spawn pipeecho(p[1]);
+	p[1] = nil;
+	b := array[] of {byte 0};
+	k := 10;
+	for(i := 0; i < n; i++){
+		t0 := bench->microsec();
+		for(j := 0; j < k; j++)
+			if(sys->write(p[0], b, 1) != 1 || sys->read(p[0], b, 1) != 1)
+				return (nil, sys->sprint("pipe i/o: %r"));
+		t1 := bench->microsec();
+		s.addreal(perop(t1 - t0, k));
+	}
+	b[0] = byte 1;
+	sys->write(p[0], b, 1);
+	return (s, nil);
+}
+
+# pipeecho returns every byte 0 until it reads something else, or
+# the other end is closed.
+pipeecho(fd: ref Sys->FD)
+{
+	b := array[1] of byte;
+	while(sys->read(fd, b, 1) == 1 && b[0] == byte 0)
+		if(sys->write(fd, b, 1) != 1)
+			break;
+}
+
+chanecho(c, r: chan of int)
+{
+	while((v := <-c) >= 0)
+		r <-= v;
+}
+
+child(done: chan of int)
+{
+	done <-= 1;
+}
+
+#
+# Tests run by the kernel's bench device
+#
+
+# kernel runs a kernel test: `NAME reps` written to /dev/bctl starts it;
+# /dev/bdata then holds its result line.
+kernel(name: string): string
+{
+	ctl := sys->open("/dev/bctl", Sys->OWRITE);
+	if(ctl == nil)
+		return sys->sprint("cannot open /dev/bctl: %r");
+	data := sys->open("/dev/bdata", Sys->OREAD);
+	if(data == nil)
+		return sys->sprint("cannot open /dev/bdata: %r");
+	cmd := array of byte (name + " " + string nrep);
+	if(gflag && bench != nil)
+		bench->disablegc();
+	w := sys->write(ctl, cmd, len cmd);
+	if(gflag && bench != nil)
+		bench->enablegc();
+	if(w != len cmd)
+		return sys->sprint("cannot start: %r");
+	(text, err) := readall(data);
+	if(err != nil)
+		return "read /dev/bdata: " + err;
+	(s, ylabel, yunit, perr) := parse(name, text);
+	if(perr != nil)
+		return "bad result from /dev/bdata: " + perr;
+	if(oflag){
+		a := array of byte text;
+		out.write(a, len a);
+	}
+	if(sflag)
+		out.puts(name + ":summary:Sample:n:" + ylabel + ":" + yunit + " " + s.str() + "\n");
+	return nil;
+}
+
+readall(fd: ref Sys->FD): (string, string)
+{
+	buf := array[Sys->ATOMICIO] of byte;
+	acc := array[0] of byte;
+	for(;;){
+		n := sys->read(fd, buf, len buf);
+		if(n < 0)
+			return (nil, sys->sprint("%r"));
+		if(n == 0)
+			break;
+		nacc := array[len acc + n] of byte;
+		nacc[0:] = acc;
+		nacc[len acc:] = buf[0:n];
+		acc = nacc;
+	}
+	return (string acc, nil);
+}
+
+# parse checks the device's line: NAME:shape:xl:xu:yl:yu v1 v2 ...
+parse(name, text: string): (ref Sample, string, string, string)
+{
+	if(text == "" || text[len text - 1] != '\n')
+		return (nil, nil, nil, "not one line");
+	(nw, words) := sys->tokenize(text[0:len text - 1], " \t");
+	if(nw < 2)
+		return (nil, nil, nil, "no observations");
+	label := hd words;
+	fl := array[6] of string;
+	k := 0;
+	j := 0;
+	for(i := 0; i <= len label; i++)
+		if(i == len label || label[i] == ':'){
+			if(k < 6)
+				fl[k] = label[j:i];
+			k++;
+			j = i+1;
+		}
+	if(k != 6 || fl[0] != name)
+		return (nil, nil, nil, "label " + label);
+	s := Sample.new(nw-1);
+	for(words = tl words; words != nil; words = tl words){
+		if(!isnum(hd words))
+			return (nil, nil, nil, "value " + hd words);
+		s.addreal(real hd words);
+	}
+	return (s, fl[4], fl[5], nil);
+}
+
+isint(s: string): int
+{
+	if(s == nil)
+		return 0;
+	for(i := 0; i < len s; i++)
+		if(s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+# isnum: [+-] digits [. digits] [e [+-] digits]
+isnum(s: string): int
+{
+	i := 0;
+	if(i < len s && (s[i] == '+' || s[i] == '-'))
+		i++;
+	nd := 0;
+	for(; i < len s && s[i] >= '0' && s[i] <= '9'; i++)
+		nd++;
+	if(i < len s && s[i] == '.')
+		for(i++; i < len s && s[i] >= '0' && s[i] <= '9'; i++)
+			nd++;
+	if(nd == 0)
+		return 0;
+	if(i < len s && (s[i] == 'e' || s[i] == 'E')){
+		i++;
+		if(i < len s && (s[i] == '+' || s[i] == '-'))
+			i++;
+		ne := 0;
+		for(; i < len s && s[i] >= '0' && s[i] <= '9'; i++)
+			ne++;
+		if(ne == 0)
+			return 0;
+	}
+	return i == len s;
+}

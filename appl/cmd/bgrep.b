@@ -1,0 +1,171 @@
+implement Bgrep;
+
+# bgrep -- print lines matching a regular expression, however long they are.
+#
+# Result lines from bench hold every observation, so a line may run to
+# megabytes.  Lines are read and written as bytes, never through a
+# formatted print, and pass through unchanged.
+
+include "sys.m";
+	sys: Sys;
+include "draw.m";
+include "bufio.m";
+	bufio: Bufio;
+	Iobuf: import bufio;
+include "regex.m";
+	regex: Regex;
+include "arg.m";
+
+Bgrep: module
+{
+	init:	fn(ctxt: ref Draw->Context, argv: list of string);
+};
+
+# Reader delivers lines of any length.
+Reader: adt
+{
+	fd:	ref Sys->FD;
+	buf:	array of byte;
+	i, s, n:	int;	# buf[i:n] is unread; buf[i:s] holds no newline
+	eof:	int;
+
+	line:	fn(r: self ref Reader): array of byte;
+};
+
+stderr: ref Sys->FD;
+out: ref Iobuf;
+re: Regex->Re;
+vflag: int;
+
+init(nil: ref Draw->Context, argv: list of string)
+{
+	sys = load Sys Sys->PATH;
+	stderr = sys->fildes(2);
+	bufio = load Bufio Bufio->PATH;
+	regex = load Regex Regex->PATH;
+	arg := load Arg Arg->PATH;
+	if(bufio == nil || regex == nil || arg == nil){
+		sys->fprint(stderr, "bgrep: cannot load library: %r\n");
+		raise "fail:load";
+	}
+	arg->init(argv);
+	arg->setusage("bgrep [-v] pattern [file ...]");
+	while((c := arg->opt()) != 0)
+		case c {
+		'v' =>
+			vflag = 1;
+		* =>
+			arg->usage();
+		}
+	argv = arg->argv();
+	if(argv == nil)
+		arg->usage();
+	arg = nil;
+	err: string;
+	(re, err) = regex->compile(hd argv, 0);
+	if(re == nil){
+		sys->fprint(stderr, "bgrep: %s: %s\n", hd argv, err);
+		raise "fail:bad regular expression";
+	}
+	argv = tl argv;
+	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
+	matched := 0;
+	status := "";
+	if(argv == nil)
+		(matched, status) = bgrep(sys->fildes(0), "stdin");
+	for(; argv != nil; argv = tl argv){
+		fd := sys->open(hd argv, Sys->OREAD);
+		if(fd == nil){
+			sys->fprint(stderr, "bgrep: cannot open %s: %r\n", hd argv);
+			status = "open error";
+			continue;
+		}
+		(m, st) := bgrep(fd, hd argv);
+		if(m)
+			matched = 1;
+		if(st != "")
+			status = st;
+	}
+	if(out.flush() < 0){
+		sys->fprint(stderr, "bgrep: write error: %r\n");
+		raise "fail:write error";
+	}
+	if(status != "")
+		raise "fail:" + status;
+	if(!matched)
+		raise "fail:no matches";
+}
+
+# bgrep copies the selected lines of fd; it returns whether any was
+# selected, and an error status.
+bgrep(fd: ref Sys->FD, name: string): (int, string)
+{
+	r := ref Reader(fd, array[Sys->ATOMICIO] of byte, 0, 0, 0, 0);
+	matched := 0;
+	for(;;){
+		l: array of byte;
+		{
+			l = r.line();
+		} exception e {
+		"read:*" =>
+			sys->fprint(stderr, "bgrep: read error on %s: %s\n", name, e[5:]);
+			return (matched, "read error");
+		}
+		if(l == nil)
+			break;
+		n := len l;
+		nl := n > 0 && l[n-1] == byte '\n';
+		if(nl)
+			n--;
+		if((regex->execute(re, string l[0:n]) != nil) == vflag)
+			continue;
+		matched = 1;
+		if(out.write(l, len l) != len l || !nl && out.putb(byte '\n') != 1){
+			sys->fprint(stderr, "bgrep: write error: %r\n");
+			raise "fail:write error";
+		}
+	}
+	return (matched, "");
+}
+
+# line returns the next line, newline included if there is one, or nil
+# at the end; the array is only good until the next call.
+Reader.line(r: self ref Reader): array of byte
+{
+	for(;;){
+		for(; r.s < r.n; r.s++)
+			if(r.buf[r.s] == byte '\n'){
+				l := r.buf[r.i:r.s+1];
+				r.i = ++r.s;
+				return l;
+			}
+		if(r.eof){
+			if(r.i == r.n)
+				return nil;
+			l := r.buf[r.i:r.n];
+			r.i = r.s = r.n;
+			return l;
+		}
+		# keep the partial line at the front of a buffer with room to read
+		m := r.n - r.i;
+		if(m == 0)
+			r.i = r.s = r.n = 0;
+		else if(r.i > 0 || m == len r.buf){
+			size := len r.buf;
+			if(m > size/2)
+				size *= 2;
+			nb := array[size] of byte;
+			nb[0:] = r.buf[r.i:r.n];
+			r.buf = nb;
+			r.s -= r.i;
+			r.i = 0;
+			r.n = m;
+		}
+		k := sys->read(r.fd, r.buf[r.n:], len r.buf - r.n);
+		if(k < 0)
+			raise sys->sprint("read:%r");
+		if(k == 0)
+			r.eof = 1;
+		r.n += k;
+	}
+}

@@ -1,0 +1,37 @@
+# Samples -- a sample of observations and its summary statistics.
+# Include sys.m and bufio.m before this file.
+#
+#	samples := load Samples Samples->PATH;
+#	Sample: import samples;
+#	s := Sample.new(1000);
+
+Samples: module
+{
+	PATH:	con "/dis/lib/sample.dis";
+
+	Sample: adt
+	{
+		x:	array of real;	# the observations in order: x[0:n]
+		n:	int;
+		lo, hi:	real;	# least and greatest observation
+		whole:	int;	# every observation is a whole number, and isum is exact
+		isum:	big;	# the exact sum while whole
+		sum, comp:	real;	# Neumaier's compensated sum of x[0:n]
+		sorted:	array of real;	# x[0:n] sorted, made on demand; nil after add
+
+		new:	fn(n: int): ref Sample;
+		add:	fn(s: self ref Sample, v: big);
+		addreal:	fn(s: self ref Sample, v: real);
+		stat:	fn(s: self ref Sample): (int, real, real, real, real);
+		mean:	fn(s: self ref Sample): real;
+		median:	fn(s: self ref Sample): real;
+		percentile:	fn(s: self ref Sample, p: real): real;
+		obs:	fn(s: self ref Sample, iob: ref Bufio->Iobuf): int;
+		str:	fn(s: self ref Sample): string;
+	};
+
+	# fmt formats a value as obs and str do: a whole number below
+	# 10^15 as an integer, any other to 15 significant digits (so
+	# a decimal of up to 15 digits comes back as it was read).
+	fmt:	fn(v: real): string;
+};

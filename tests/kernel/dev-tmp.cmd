@@ -1,0 +1,1 @@
+echo hello > /tmp/a; cat /tmp/a; echo world >> /tmp/a; cat /tmp/a; mkdir /tmp/d; echo x > /tmp/d/f; rm /tmp/d; ls /tmp; mv /tmp/a /tmp/d/g; ls /tmp/d; cat /tmp/d/g; rm /tmp/d/f /tmp/d/g /tmp/d; ls /tmp; cat /tmp/a; echo end

@@ -1,0 +1,1 @@
+echo before; echo halt 5 > /dev/sysctl; echo not reached

@@ -1,0 +1,1 @@
+sh /n/local/script a b; ls /n/local

@@ -1,0 +1,108 @@
+implement Toolsample;
+
+# Sample (sample(2)): statistics of known data, and precision with a
+# million observations.
+
+include "sys.m";
+	sys: Sys;
+include "draw.m";
+include "bufio.m";
+	bufio: Bufio;
+	Iobuf: import bufio;
+include "sample.m";
+	samples: Samples;
+	Sample: import samples;
+
+Toolsample: module
+{
+	init:	fn(nil: ref Draw->Context, nil: list of string);
+};
+
+out: ref Iobuf;
+
+init(nil: ref Draw->Context, nil: list of string)
+{
+	sys = load Sys Sys->PATH;
+	bufio = load Bufio Bufio->PATH;
+	samples = load Samples Samples->PATH;
+	if(samples == nil){
+		sys->print("cannot load sample: %r\n");
+		raise "fail:load";
+	}
+	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
+
+
+	# the textbook example: mean 5, sample std sqrt(32/7)
+	s := Sample.new(0);
+	a := array[] of {2, 4, 4, 4, 5, 5, 7, 9};
+	for(i := 0; i < len a; i++)
+		s.add(big a[i]);
+	show("known", s);
+	ps := array[] of {0.0, 12.5, 13.0, 50.0, 87.5, 99.0, 100.0, -5.0, 300.0};
+	for(i = 0; i < len ps; i++)
+		out.puts(sys->sprint("p%s %s\n", samples->fmt(ps[i]), samples->fmt(s.percentile(ps[i]))));
+	out.puts("obs ");
+	s.obs(out);
+	out.puts("\n");
+
+	# reals, in order, with odd values
+	s = Sample.new(2);
+	r := array[] of {1.5, -3.0, 0.1, 1e20, 2.5, 1.0/3.0};
+	for(i = 0; i < len r; i++)
+		s.addreal(r[i]);
+	show("reals", s);
+	out.puts("obs ");
+	s.obs(out);
+	out.puts("\n");
+
+	show("empty", Sample.new(10));
+	s = Sample.new(1);
+	s.add(big 42);
+	show("one", s);
+	s = Sample.new(4);
+	for(i = 0; i < 4; i++)
+		s.add(big 7);
+	show("same", s);
+
+	# a large common offset: naive sums of squares lose everything here
+	s = Sample.new(1000000);
+	for(i = 0; i < 1000000; i++)
+		s.add(big 1000000000 + big (i&1));
+	show("offset", s);
+
+	# 0.1 is not a binary fraction: a plain sum drifts, the mean must not
+	s = Sample.new(1000000);
+	for(i = 0; i < 1000000; i++)
+		s.addreal(0.1);
+	show("tenth", s);
+
+	# reals with an offset, ten values repeated
+	s = Sample.new(1000000);
+	for(i = 0; i < 1000000; i++)
+		s.addreal(1e9 + real (i%10) / 10.0);
+	show("realoffset", s);
+
+	# obs writing more than a buffer's worth through a caller's Iobuf
+	nul := bufio->open("/dev/null", Bufio->OWRITE);
+	s = Sample.new(0);
+	for(i = 0; i < 20000; i++)
+		s.add(big i);
+	out.puts(sys->sprint("obs to /dev/null: %d\n", s.obs(nul)));
+	out.puts(sys->sprint("flush: %d\n", nul.flush()));
+
+	# near the limits of big: the exact sum must not wrap
+	s = Sample.new(4);
+	s.add(big 16r7FFFFFFFFFFFFFF0);
+	s.add(big 16r7FFFFFFFFFFFFFF0);
+	show("huge", s);
+	out.flush();
+}
+
+show(name: string, s: ref Sample)
+{
+
+	(n, mean, lo, hi, sd) := s.stat();
+	out.puts(sys->sprint("%s: n %d mean %s min %s max %s std %s median %s whole %d\n",
+		name, n, samples->fmt(mean), samples->fmt(lo), samples->fmt(hi), samples->fmt(sd), samples->fmt(s.median()), s.whole));
+	out.puts(name + ": " + s.str() + "\n");
+}

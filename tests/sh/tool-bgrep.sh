@@ -1,0 +1,62 @@
+#!/bin/sh
+# tool-bgrep -- bgrep(1): grep's regular expressions, lines of any length.
+. "${ROOT:-.}/tests/sh/tool.inc"
+
+tool bgrep BASE mixed.res
+golden bgrep-base
+tool bgrep '^XBASE:' mixed.res
+golden bgrep-anchor
+tool bgrep -v 'summary|^#' mixed.res
+golden bgrep-v
+IN=$DATA/mixed.res tool bgrep 'S(LEEP|AMPLE)0?:(1l|summary)'
+golden bgrep-stdin
+tool bgrep BASE mixed.res summary.res
+golden bgrep-files
+
+# a line of a million characters, and its neighbours, pass intact
+{
+	echo "SHORT:1l:Observation:n:Time:us 1 2 3"
+	printf 'BIG:1l:Observation:n:Time:us'
+	head -c 166661 /dev/zero | tr '\0' '\n' | sed 's/^/ 12345/' | tr -d '\n'
+	echo ' 12345'
+	echo "SHORT2:1l:Observation:n:Time:us 4 5"
+} >"$T/big"
+check big-size '[ "$(sed -n 2p "$T/big" | wc -c)" -eq 1000001 ]'
+sed -n 2p "$T/big" >"$T/bigline"
+tool bgrep '^BIG:' "$T/big"
+same big "$T/bigline"
+tool bgrep 'BIG.* 12345$' "$T/big"
+same big-end "$T/bigline"
+tool bgrep -v BIG "$T/big"
+grep -v BIG "$T/big" >"$T/notbig"
+same big-v "$T/notbig"
+IN=$T/big tool bgrep .
+same big-all "$T/big"
+
+# the last line need not end in a newline; other bytes pass unchanged
+printf 'a\nBASE \377\376 x\nb\nBASE end' >"$T/raw"
+printf 'BASE \377\376 x\nBASE end\n' >"$T/rawwant"
+IN=$T/raw tool bgrep BASE
+same raw "$T/rawwant"
+
+# no match: status 1, nothing written
+tool bgrep NOSUCH mixed.res
+fails nomatch 1 </dev/null
+tool bgrep 'a(' mixed.res
+fails badre 1 <<'E'
+bgrep: a(: missing )
+E
+tool bgrep
+fails nopattern 1 <<'E'
+usage: bgrep [-v] pattern [file ...]
+E
+tool bgrep -x BASE mixed.res
+fails option 1 <<'E'
+usage: bgrep [-v] pattern [file ...]
+E
+tool bgrep BASE nosuch.res
+fails nofile 1 <<'E'
+bgrep: cannot open nosuch.res: file does not exist
+E
+
+finish

@@ -1,0 +1,149 @@
+#!/bin/sh
+# tool-plot -- plot(1) on fixed data: every option, text and grap output,
+# and its diagnostics.
+. "${ROOT:-.}/tests/sh/tool.inc"
+
+# text, the default
+tool plot small.res;			golden plot-t-small
+tool plot -t base.res;			golden plot-t
+tool plot base.res;			golden plot-t
+IN=$DATA/base.res tool plot;		golden plot-t
+tool plot gcsched.res;			golden plot-1d
+tool plot -p 1d gcsched.res;		golden plot-1d
+tool plot -p 1l gcsched.res;		golden plot-1l
+tool plot -z small.res;			golden plot-z
+
+# outliers: each -o is one more layer
+tool plot -o base.res;			golden plot-o
+tool plot -ooo base.res;		golden plot-ooo
+tool plot -o -o -o base.res;		golden plot-ooo
+
+# histograms
+tool plot -p 1h base.res;		golden plot-h
+tool plot -p 1h -o -z base.res;		golden plot-hoz
+tool plot -p 1h xbase.res;		golden plot-h-whole
+tool plot -p 1h -b 5 base.res;		golden plot-b
+tool plot -p 1h gcsched.res;		golden plot-h-real
+
+# summaries, and several charts from several files
+tool plot summary.res;			golden plot-summary
+tool plot small.res summary.res xbase.res;	golden plot-multi
+printf '\n\nSMALL:1l:Observation:n:Time:us 5 7 6 5 30 6 5 7 6 5 6 6\n\n' >"$T/blank"
+IN=$T/blank tool plot;			golden plot-t-small
+
+# grap(1) input
+tool plot -g base.res;			golden plot-g
+tool plot -g -o -p 1h -z base.res;	golden plot-g-hoz
+tool plot -g -p 1d gcsched.res;		golden plot-g-1d
+tool plot -g summary.res;		golden plot-g-summary
+tool plot -t -g -z small.res;		golden plot-g-z
+tool plot -g -t small.res;		golden plot-t-small
+
+# grap and groff must turn all of it into a real figure
+if command -v grap >/dev/null && command -v groff >/dev/null; then
+	tool plot -g small.res base.res summary.res gcsched.res
+	cp "$T/out" "$T/fig.g"
+	IN=$DATA/base.res tool plot -g -p 1h -o
+	cat "$T/out" >>"$T/fig.g"
+	grap "$T/fig.g" 2>"$T/graperr" | groff -p -Tps >"$T/fig.ps" 2>"$T/grofferr"
+	check grap-groff '[ ! -s "$T/graperr" ] && [ ! -s "$T/grofferr" ] && head -c 4 "$T/fig.ps" | grep -q "%!PS"'
+	check grap-pages '[ "$(grep -c "^%%Page:" "$T/fig.ps")" -ge 1 ]'
+	if command -v gs >/dev/null; then
+		gs -q -dSAFER -dNOPAUSE -dBATCH -sDEVICE=pnggray -r40 -sOutputFile="$T/fig.png" "$T/fig.ps" >/dev/null 2>&1
+		check grap-png '[ -s "$T/fig.png" ]'
+	fi
+else
+	echo "grap or groff missing: skipping the rendering check"
+fi
+
+# diagnostics: a message, status 1, nothing drawn
+printf 'BASE:1l:Observation:n:Time 1 2\n' >"$T/in"
+IN=$T/in tool plot
+fails label5 1 <<'E'
+plot: stdin:1: malformed label BASE:1l:Observation:n:Time
+E
+printf 'SMALL:1l:O:n:T:us 1\nBASE:1l:O:n:T:us:x 1 2\n' >"$T/in"
+IN=$T/in tool plot
+fails label7 1 <<'E'
+plot: stdin:2: malformed label BASE:1l:O:n:T:us:x
+E
+printf ':1l:O:n:T:us 1 2\n' >"$T/in"
+IN=$T/in tool plot -g
+fails noname 1 <<'E'
+plot: stdin:1: malformed label :1l:O:n:T:us
+E
+printf 'B:2d:O:n:T:us 1 2\n' >"$T/in"
+IN=$T/in tool plot
+fails shape 1 <<'E'
+plot: stdin:1: unknown shape 2d in B:2d:O:n:T:us
+E
+printf 'B:1l:O:n:T:us 1 2 x3 4\n' >"$T/in"
+IN=$T/in tool plot
+fails nonnumeric 1 <<'E'
+plot: stdin:1: B: bad value x3
+E
+printf 'B:1l:O:n:T:us 1 2 3e\n' >"$T/in"
+IN=$T/in tool plot
+fails badexp 1 <<'E'
+plot: stdin:1: B: bad value 3e
+E
+printf 'B:1l:O:n:T:us 1 1e999\n' >"$T/in"
+IN=$T/in tool plot
+fails range 1 <<'E'
+plot: stdin:1: B: value out of range 1e999
+E
+printf 'B:1l:O:n:T:us\n' >"$T/in"
+IN=$T/in tool plot
+fails noobs 1 <<'E'
+plot: stdin:1: B: no observations
+E
+printf 'B:summary:Sample:n:Time:us 10 1 2 3 4 5\n' >"$T/in"
+IN=$T/in tool plot
+fails summary6 1 <<'E'
+plot: stdin:1: B: a summary has 5 or 7 values, not 6
+E
+printf 'B:summary:Sample:n:Time:us 10 5 9 3 1\n' >"$T/in"
+IN=$T/in tool plot
+fails summarybad 1 <<'E'
+plot: stdin:1: B: inconsistent summary
+E
+tool plot small.res mixed.res
+fails comment 1 <<'E'
+plot: mixed.res:1: malformed label #
+E
+: >"$T/in"
+IN=$T/in tool plot
+fails empty 1 <<'E'
+plot: no results
+E
+printf '\n\n' >"$T/in"
+IN=$T/in tool plot -g
+fails blank 1 <<'E'
+plot: no results
+E
+tool plot nosuch.res
+fails nofile 1 <<'E'
+plot: cannot open nosuch.res: file does not exist
+E
+tool plot -x small.res
+fails option 1 <<'E'
+usage: plot [-gtz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
+E
+tool plot -p 2h small.res
+fails ptype 1 <<'E'
+plot: unknown plot type 2h
+usage: plot [-gtz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
+E
+tool plot -p
+fails pmissing 1 <<'E'
+usage: plot [-gtz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
+E
+for b in 0 1001 x 99999999999; do
+	tool plot -b $b small.res
+	fails "bins($b)" 1 <<E
+plot: bad bin count $b
+usage: plot [-gtz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
+E
+done
+
+finish
