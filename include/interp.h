@@ -255,7 +255,7 @@ struct Prog
 	char*		kill;		/* if set, raise this when next run */
 	int		pid;
 	int		quanta;
-	ulong		ticks;		/* instructions executed (approximately) */
+	ulong		ticks;		/* cpu milliseconds: the host's to count (clock interrupt) */
 	int		flags;
 	Prog*		prev;		/* all progs */
 	Prog*		next;
@@ -336,6 +336,10 @@ struct Module
 	Handler*	htab;
 	uchar*	shared;		/* SHAREMP: the one module data */
 	int	maxframe;	/* largest frame its code may address */
+	uvlong	qidpath;	/* identity of the file loaded, to notice changes */
+	ulong	qidvers;
+	ulong	mtime;
+	vlong	length;
 	uchar*	ptrmap;		/* loader's: pointer words of module data */
 };
 

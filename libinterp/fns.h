@@ -13,7 +13,7 @@ extern	int	nbuiltin;
 void	gcinit(void);
 void	gcsafe(void);
 void	gcmark(void*);
-void	gcfull(void);
+void	gcfull(ulong);
 void	gcroot(void**);
 
 /* load.c */

@@ -46,6 +46,7 @@ enum
 	Gsweep,
 
 	Budget		= GCBUDGET,	/* blocks visited per slice */
+	Arraystep	= 4096,		/* array elements scanned per visit */
 	Mintrigger	= GCTRIGGER,	/* heap size that starts the first cycle */
 	Maxroots	= 64,
 };
@@ -62,6 +63,8 @@ static int	maxgray;
 static int	rescanned;
 static Heap*	graybig[256];	/* gray big blocks: gcbigfree removes freed ones */
 static int	ngbig;
+static Heap*	partial;	/* big array being scanned, from partidx */
+static int	partidx;
 static Chunk*	swchunk;
 static ulong	swidx;
 static Big*	swbig;
@@ -148,7 +151,7 @@ scan(Heap *h)
 	Array *a;
 	List *l;
 	uchar *p;
-	int i;
+	int i, n;
 
 	h->color = mutator;
 	gcstat.visited++;
@@ -168,8 +171,18 @@ scan(Heap *h)
 		}
 		if(a->t == nil || a->t->nptr == 0)
 			break;
-		p = a->data;
-		for(i = 0; i < a->len; i++){
+		/* big arrays a piece at a time, staying gray in between */
+		i = h == partial ? partidx : 0;
+		n = a->len;
+		if(n-i > Arraystep && (partial == nil || partial == h)){
+			n = i+Arraystep;
+			h->color = Cprop;
+			partial = h;
+			partidx = n;
+		}else if(h == partial)
+			partial = nil;
+		p = a->data+i*a->t->size;
+		for(; i < n; i++){
 			markptrs(p, a->t);
 			p += a->t->size;
 		}
@@ -263,6 +276,8 @@ gcbigfree(Big *b)
 	if(swbig == b)
 		swbig = b->next;
 	h = (Heap*)(b+1);
+	if(h == partial)
+		partial = nil;
 	if(h->color == Cprop)
 		for(i = 0; i < ngbig; i++)
 			if(graybig[i] == h)
@@ -275,6 +290,11 @@ marking(int budget, int safe)
 	Heap *h;
 
 	while(budget > 0){
+		if(partial != nil){
+			scan(partial);
+			budget -= Arraystep/16;
+			continue;
+		}
 		if(ngray > 0){
 			h = gray[--ngray];
 			if(h->color == Cprop){
@@ -370,6 +390,7 @@ flip(void)
 	rescanned = 0;
 	ngray = 0;
 	ngbig = 0;
+	partial = nil;
 	nprop = 0;
 	markroots();
 }
@@ -420,37 +441,42 @@ gcbusy(void)
 }
 
 /*
- * the heap is full: finish the cycle under way, whatever it costs.
- * If none is under way, start one here, although this is not a safe
- * point, unless a builtin is running (its C code may hold new blocks
- * no root reaches): the VM's own code holds at most a few new blocks
- * in C variables, and the last Nrecent allocated are kept alive.
+ * the heap cannot hold need more bytes: finish the cycle under way,
+ * whatever it costs, and if that is not enough run a whole new one.
+ * A new cycle starts here although this is not a safe point, unless a
+ * builtin is running (its C code may hold new blocks no root
+ * reaches): the VM's own code holds at most a few new blocks in C
+ * variables, and the last Nrecent allocated are kept alive.
  */
 void
-gcfull(void)
+gcfull(ulong need)
 {
-	int i;
+	int i, round;
 	Heap *h;
 
 	if(gchalt > 0)
 		return;
-	if(phase == Gidle){
-		if(nbuiltin > 0)
-			return;
-		flip();
-		for(i = 0; i < Nrecent; i++){
-			h = recent[i];
-			if(h != nil && h->color != Cfree)
-				gcgray(h);
+	for(round = 0; round < 2; round++){
+		if(phase == Gidle){
+			if(nbuiltin > 0)
+				return;
+			flip();
+			for(i = 0; i < Nrecent; i++){
+				h = recent[i];
+				if(h != nil && h->color != Cfree)
+					gcgray(h);
+			}
 		}
+		while(phase == Gmark){
+			marking(1<<30, 0);
+			if(ngray == 0 && ngbig == 0 && nprop == 0 && partial == nil && phase == Gmark)
+				startsweep();
+		}
+		while(phase == Gsweep)
+			sweeping(1<<30);
+		if(gcstat.heapinuse+need <= heaplimit)
+			return;
 	}
-	while(phase == Gmark){
-		marking(1<<30, 0);
-		if(ngray == 0 && ngbig == 0 && nprop == 0 && phase == Gmark)
-			startsweep();
-	}
-	while(phase == Gsweep)
-		sweeping(1<<30);
 }
 
 /* vmidle: collector work when nothing is ready to run; 1 if more is pending */

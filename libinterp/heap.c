@@ -107,7 +107,7 @@ halloc(ulong n, Type *t)
 		error(exHeap);
 	n = (n+Align-1)&~(Align-1);
 	if(gcstat.heapinuse+n > heaplimit){
-		gcfull();
+		gcfull(n);
 		if(gcstat.heapinuse+n > heaplimit)
 			error(exHeap);
 	}

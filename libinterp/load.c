@@ -1267,7 +1267,10 @@ unlinkmod(Module *m)
 		}
 }
 
-/* a module by path, from the cache or the host's files */
+/*
+ * a module by path, from the cache unless the file has changed since
+ * (a changed file's old Module stays, unnamed, for its instances)
+ */
 Module*
 readmod(char *path)
 {
@@ -1275,22 +1278,39 @@ readmod(char *path)
 	uchar *code;
 	ulong n;
 	char buf[128];
+	Dir *d;
 
 	m = lookmod(path);
-	if(m != nil)
-		return m;
 	if(path[0] == '$'){
-		kwerrstr("%s: no such builtin module", path);
-		return nil;
+		if(m == nil)
+			kwerrstr("%s: no such builtin module", path);
+		return m;
+	}
+	d = kstat(path);
+	if(m != nil){
+		if(d == nil || d->qid.path == m->qidpath && d->qid.vers == m->qidvers
+		&& d->mtime == m->mtime && d->length == m->length){
+			free(d);
+			return m;
+		}
+		m->path[0] = 0;		/* stale: lookmod no longer finds it */
 	}
 	code = kreadfile(path, &n);
 	if(code == nil){
+		free(d);
 		kerrstr(buf, sizeof buf);
 		kwerrstr("%s: %s", path, buf);
 		return nil;
 	}
 	m = parsemod(path, code, n);
 	free(code);
+	if(m != nil && d != nil){
+		m->qidpath = d->qid.path;
+		m->qidvers = d->qid.vers;
+		m->mtime = d->mtime;
+		m->length = d->length;
+	}
+	free(d);
 	return m;
 }
 

@@ -402,11 +402,6 @@ killprog(Prog *p, char *msg)
 		killcomm(p);
 		addrun(p);
 		break;
-	case Pbroken:
-		curprog = p;
-		R = p->R;
-		progexit(msg);
-		break;
 	default:
 		break;
 	}
@@ -422,7 +417,7 @@ killgrp(int grp, char *msg)
 	n = 0;
 	for(p = proghead; p != nil; p = nx){
 		nx = p->next;
-		if(p->grp == grp && p != curprog){
+		if(p->grp == grp){
 			killprog(p, msg);
 			n++;
 		}

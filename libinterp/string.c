@@ -360,9 +360,9 @@ cvtlc(LONG l, String **d)
 void
 cvtfc(REAL f, String **d)
 {
-	char buf[64];
+	char buf[G2strmax];
 
-	snprint(buf, sizeof buf, "%g", f);
+	g2str(f, buf);
 	retstr(buf, d);
 }
 
@@ -387,7 +387,7 @@ cvtcf(String *s)
 {
 	if(s == H)
 		return 0;
-	return strtod(string2c(s), nil);
+	return fmtstrtod(string2c(s), nil);
 }
 
 Array*

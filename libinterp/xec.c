@@ -348,13 +348,11 @@ quantum:
 	R.FP = b[Kfp];
 	R.MP = b[Kmp];
 	p->R = R;
-	p->ticks += p->quanta;
 	return;
 
 blocked:
 	SYNC();
 	p->R = R;
-	p->ticks += p->quanta+1-ic;
 	return;
 
 nilfault:

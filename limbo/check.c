@@ -614,6 +614,136 @@ checkcon(Node *n, Type *t, char *name)
 	return n;
 }
 
+/*
+ * polymorphic calls: bind the type parameters of ft from the argument
+ * types (they must be pointer types), then substitute them
+ */
+typedef struct Binding Binding;
+struct Binding
+{
+	Type*	poly[16];
+	Type*	val[16];
+	int	n;
+};
+
+static Type*
+bound(Binding *b, Type *p)
+{
+	int i;
+
+	for(i = 0; i < b->n; i++)
+		if(b->poly[i]->tsym == p->tsym)
+			return b->val[i];
+	return nil;
+}
+
+static int
+unify(Binding *b, Type *p, Type *a)
+{
+	Type *v;
+	Decl *x, *y;
+
+	if(p == nil || a == nil)
+		return 1;
+	if(a->kind == Terror)
+		return 1;
+	switch(p->kind){
+	case Tpoly:
+		if(a->kind == Tany)
+			return 1;
+		if(!isptr(a))
+			return 0;
+		v = bound(b, p);
+		if(v != nil)
+			return tequal(v, a) || v->kind == Tpoly && a->kind == Tpoly;
+		if(b->n < nelem(b->poly)){
+			b->poly[b->n] = p;
+			b->val[b->n] = a;
+			b->n++;
+		}
+		return 1;
+	case Tref: case Tarray: case Tlist: case Tchan:
+		if(a->kind != p->kind)
+			return a->kind == Tany;
+		return unify(b, p->tof, a->tof);
+	case Ttuple:
+		if(a->kind != Ttuple)
+			return 1;
+		for(x = p->ids, y = a->ids; x != nil && y != nil; x = x->next, y = y->next)
+			if(!unify(b, x->ty, y->ty))
+				return 0;
+		return 1;
+	}
+	return 1;
+}
+
+static Type*
+subst(Binding *b, Type *t)
+{
+	Type *v, *nt;
+	Decl *x, *h, **l, *nd;
+	int changed;
+
+	if(t == nil)
+		return nil;
+	switch(t->kind){
+	case Tpoly:
+		v = bound(b, t);
+		return v != nil ? v : t;
+	case Tref: case Tarray: case Tlist: case Tchan:
+		v = subst(b, t->tof);
+		if(v == t->tof)
+			return t;
+		nt = mktype(t->kind, v, nil);
+		sizetype(nt);
+		return nt;
+	case Ttuple:
+		changed = 0;
+		h = nil;
+		l = &h;
+		for(x = t->ids; x != nil; x = x->next){
+			nd = mkdecl(&x->src, Dfield, subst(b, x->ty), x->sym);
+			if(nd->ty != x->ty)
+				changed = 1;
+			*l = nd;
+			l = &nd->next;
+		}
+		if(!changed)
+			return t;
+		nt = mktype(Ttuple, nil, h);
+		sizetype(nt);
+		return nt;
+	}
+	return t;
+}
+
+/* check a call of polymorphic function type ft; the result type */
+static Type*
+polycall(Node *n, Type *ft, char *name)
+{
+	Binding b;
+	Decl *a;
+	Node *e;
+	Type *pt;
+
+	memset(&b, 0, sizeof b);
+	for(e = n->right; e != nil; e = e->right)
+		e->left = value(e->left);
+	for(a = ft->ids, e = n->right; a != nil && e != nil; a = a->next, e = e->right)
+		if(!unify(&b, a->ty, e->left->ty))
+			error(&e->left->src, "type %s does not match %s in call to %s", typestr(e->left->ty), typestr(a->ty), name);
+	for(a = ft->ids, e = n->right; a != nil && e != nil; a = a->next, e = e->right){
+		pt = subst(&b, a->ty);
+		if(pt->kind != Tpoly && !tcompat(pt, e->left, 0))
+			error(&e->left->src, "argument type mismatch: expected %s saw %s", typestr(pt), typestr(e->left->ty));
+	}
+	if(a != nil)
+		error(&n->src, "not enough arguments in call to %s", name);
+	else if(e != nil)
+		error(&n->src, "too many arguments in call to %s", name);
+	return subst(&b, ft->tof);
+}
+
 static Node*
 call(Node *n)
 {
@@ -702,6 +832,8 @@ call(Node *n)
 			else if(x != nil)
 				error(&n->src, "too many arguments in call to %s", d->sym->name);
 		}
+	}else if(ft->polys != nil){
+		n->ty = polycall(n, ft, d != nil && d->sym != nil ? d->sym->name : "function");
 	}else
 		checkargs(n, ft, d != nil && d->sym != nil ? d->sym->name : "function");
 	if(f->op == Odot || f->op == Oname && d != nil && d->store == Dfn && d->dot != nil && d->dot->ty->kind == Tadt){
@@ -724,7 +856,8 @@ call(Node *n)
 			f->left = nil;
 		}
 	}
-	n->ty = ft->tof;
+	if(ft->polys == nil || n->ty == nil)
+		n->ty = ft->tof;
 	if(n->ty == nil)
 		n->ty = tnone;
 	return n;
@@ -2135,6 +2268,8 @@ fncheck(Decl *d)
 	nlabels = 0;
 	inhandler = 0;
 	pushscope();
+	for(a = d->fty->polys; a != nil; a = a->next)
+		install(a);
 	h = nil;
 	l = &h;
 	for(a = d->fty->ids; a != nil; a = a->next){

@@ -686,8 +686,9 @@ isbranch(int op)
 }
 
 /*
- * is the instruction at pc end reachable from start, within the
- * instructions from first on (handlers count when their block is)
+ * is pc end reachable from start, following the instructions from
+ * first on (end may be just past them); a handler counts when its
+ * block does
  */
 static int
 reaches(Inst *first, long start, long end)
@@ -779,10 +780,12 @@ fncom(Decl *fn)
 	cursrc = fn->body->src;
 	cursrc.line = cursrc.eline;
 	cursrc.pos = cursrc.epos - 1;
-	emit2(IRET, anone(), anone());
-	if(fn->fty->tof != nil && fn->fty->tof->kind != Tnone
-	&& reaches(before != nil ? before->next : firstinst, fn->pc, npc-1))
-		error(&cursrc, "no return at end of function %s", fnname(fn));
+	/* the end of the body: is it reachable (the slot at npc stands for it) */
+	if(npc == fn->pc || reaches(before != nil ? before->next : firstinst, fn->pc, npc)){
+		if(fn->fty->tof != nil && fn->fty->tof->kind != Tnone)
+			error(&cursrc, "no return at end of function %s", fnname(fn));
+		emit2(IRET, anone(), anone());
+	}
 	fn->frame = frameend();
 	fn->desc = framedesc(fn, fn->frame);
 	if(fn->frame > maxframe)

@@ -70,6 +70,7 @@ enum
 	Tstring,
 	Ttuple,
 	Texception,
+	Tpoly,		/* type parameter of a polymorphic function */
 	Tany,		/* type of nil */
 	Tid,		/* unresolved name */
 	Tarrow,		/* M->T */
@@ -124,6 +125,7 @@ struct Type
 	Sym*	tsym;		/* Tid, Tarrow, Tdot: the name */
 	Decl*	impmod;		/* adt imported from this module variable */
 	Decl*	raises;		/* fn: exceptions it declares it raises */
+	Decl*	polys;		/* fn: type parameters */
 };
 
 struct Decl

@@ -163,6 +163,30 @@ idlist(int nilok)
 	return h;
 }
 
+/* polys: '[' id {',' id} ']' -- the type parameters of a polymorphic function */
+static Decl*
+polylist(void)
+{
+	Decl *h, *d;
+	Type *t;
+
+	h = nil;
+	want('[');
+	while(tok.t == Lid){
+		t = mktype(Tpoly, nil, nil);
+		t->tsym = tok.sym;
+		d = mkdecl(&tok.src, Dtype, t, tok.sym);
+		t->decl = d;
+		h = appdecl(h, d);
+		next();
+		if(tok.t != ',')
+			break;
+		next();
+	}
+	want(']');
+	return h;
+}
+
 /* fnargs: '(' [arg {',' arg}] [',' '*'] ')'  arg: idlist ':' ['self'] type */
 static Type*
 fnargs(void)
@@ -298,7 +322,11 @@ type1(void)
 		return t;
 	case Lfn:
 		next();
+		ids = nil;
+		if(tok.t == '[')
+			ids = polylist();
 		t = fnargs();
+		t->polys = ids;
 		t->src = s;
 		return t;
 	case Lid:
@@ -1288,6 +1316,23 @@ idecl(Decl *ids, int where)
 	return n;
 }
 
+/* does a polymorphic function definition name[T, ...](...) start here */
+static int
+ispolydef(void)
+{
+	int i;
+
+	if(peek(1)->t != '[')
+		return 0;
+	for(i = 2; i < 60; i++){
+		if(peek(i)->t == ']')
+			return peek(i+1)->t == '(';
+		if(peek(i)->t != Lid && peek(i)->t != ',')
+			return 0;
+	}
+	return 0;
+}
+
 /*
  * topdecl: include string | implement idlist ';' | idlist ':' idecl
  *	| idlist ':=' exp ';' | fname fnargs block
@@ -1327,7 +1372,7 @@ topdecl(void)
 		want(';');
 		return nil;
 	case Lid:
-		if(peek(1)->t == '(' || peek(1)->t == '.' && peek(2)->t == Lid && peek(3)->t == '('){
+		if(peek(1)->t == '(' || peek(1)->t == '.' && peek(2)->t == Lid && peek(3)->t == '(' || ispolydef()){
 			n = mkn(Ofunc, nil, nil);
 			n->src = s;
 			d = mkdecl(&tok.src, Dfn, nil, tok.sym);
@@ -1339,7 +1384,11 @@ topdecl(void)
 				next();
 			}
 			n->decl = d;
+			ids = nil;
+			if(tok.t == '[')
+				ids = polylist();
 			ft = fnargs();
+			ft->polys = ids;
 			ft->src = s;
 			n->tyarg = ft;
 			n->left = block();

@@ -179,6 +179,7 @@ sbltype(Type *t, int force)
 	case Tbyte:	sput("b"); return;
 	case Treal:	sput("f"); return;
 	case Tstring:	sput("s"); return;
+	case Tpoly:	sput("P"); return;
 	case Tfn:
 		sput("F");
 		sbldecl(t->ids, Darg, 0);

@@ -57,6 +57,7 @@ ckind(Type *t)
 	case Tmodule:	return "Modlink*";
 	case Tstring:	return "String*";
 	case Tany:	return "void*";
+	case Tpoly:	return "void*";
 	}
 	return nil;
 }

@@ -27,6 +27,7 @@ char *kindname[Tend] = {
 	[Tstring]	"string",
 	[Ttuple]	"tuple",
 	[Texception]	"exception",
+	[Tpoly]		"polymorphic",
 	[Tany]		"nil",
 	[Tid]		"id",
 	[Tarrow]	"->",
@@ -51,6 +52,7 @@ static char sigkind[Tend] = {
 	[Tstring]	's',
 	[Ttuple]	't',
 	[Texception]	'e',
+	[Tpoly]		'P',
 };
 
 /* which storage classes take space in their container */
@@ -92,6 +94,7 @@ isptr(Type *t)
 {
 	switch(t->kind){
 	case Tarray: case Tchan: case Tlist: case Tmodule: case Tref: case Tstring: case Tany:
+	case Tpoly:
 		return 1;
 	}
 	return 0;
@@ -221,9 +224,18 @@ resolve(Type *t)
 		if(t->resolving)
 			return t;
 		t->resolving = 1;
+		if(t->polys != nil){
+			pushscope();
+			for(d = t->polys; d != nil; d = d->next)
+				install(d);
+		}
 		resolveids(t->ids);
 		t->tof = resolve(t->tof);
+		if(t->polys != nil)
+			popscope();
 		t->resolving = 2;
+		return t;
+	case Tpoly:
 		return t;
 	case Tadt:
 		if(t->resolving)
@@ -313,8 +325,9 @@ sizetype1(Type *t)
 
 	switch(t->kind){
 	case Tref: case Tchan: case Tarray: case Tlist: case Tmodule: case Tstring: case Tany:
+	case Tpoly:
 		t->size = t->align = IBY2WD;
-		if(t->kind != Tmodule && t->tof != nil && t->tof->sized == 0)
+		if(t->kind != Tmodule && t->kind != Tpoly && t->tof != nil && t->tof->sized == 0)
 			sizetype(t->tof);	/* a reference may close a cycle: do not re-enter */
 		break;
 	case Texception:
@@ -392,6 +405,8 @@ tequal(Type *a, Type *b)
 	switch(a->kind){
 	case Tint: case Tbig: case Tbyte: case Treal: case Tstring: case Tnone: case Tany:
 		return 1;
+	case Tpoly:
+		return a->tsym == b->tsym;
 	case Tref: case Tarray: case Tlist: case Tchan:
 		return tequal(a->tof, b->tof);
 	case Tadt:
@@ -598,6 +613,8 @@ rtsign(Sbuf *b, Type *t)
 	case Tfn:
 		if(t->varargs)
 			sputc(b, '*');
+		if(t->polys != nil)
+			idsign(b, t->polys, 0);
 		idsign(b, t->ids, 0);
 		if(t->raises != nil){
 			sputc(b, '(');
@@ -694,6 +711,7 @@ tprint(char *buf, char *e, Type *t)
 		return seprint(buf, e, "nothing");
 	switch(t->kind){
 	case Tid:
+	case Tpoly:
 		return seprint(buf, e, "%s", t->tsym->name);
 	case Tarrow:
 		buf = tprint(buf, e, t->tof);
@@ -724,7 +742,14 @@ tprint(char *buf, char *e, Type *t)
 		}
 		return seprint(buf, e, ")");
 	case Tfn:
-		buf = seprint(buf, e, "fn(");
+		buf = seprint(buf, e, "fn");
+		if(t->polys != nil){
+			buf = seprint(buf, e, "[");
+			for(id = t->polys; id != nil; id = id->next)
+				buf = seprint(buf, e, "%s%s", id->sym->name, id->next != nil ? ", " : "");
+			buf = seprint(buf, e, "]");
+		}
+		buf = seprint(buf, e, "(");
 		for(id = t->ids; id != nil; id = id->next){
 			buf = seprint(buf, e, "%s: ", id->sym != nil ? id->sym->name : "nil");
 			if(id->implicit)

@@ -12,19 +12,12 @@
 enum
 {
 	T0cntr	= 0x40,
-	T2cntr	= 0x42,
 	Tmode	= 0x43,
-	T2ctl	= 0x61,
 	Freq	= 1193182,	/* 8253 input clock */
 
 	T0sel	= 0x00,
-	T2sel	= 0x80,
 	Tlohi	= 0x30,		/* load low then high byte */
 	Trate	= 0x04,		/* mode 2: rate generator */
-	Tterm	= 0x00,		/* mode 0: interrupt on terminal count */
-	T2gate	= 0x01,
-	T2spkr	= 0x02,
-	T2out	= 0x20,
 };
 
 ulong	kerndate;		/* boot time, as the date of kernel files */
@@ -47,42 +40,42 @@ clockintr(Ureg*, void*)
 	timerintr();
 }
 
-/* count tsc cycles over 50ms of the 8253's channel 2 */
-static void
-calibrate(void)
-{
-	uvlong t0, t1;
-	int cnt, i, s;
-
-	s = splhi();
-	cnt = Freq/20;
-	outb(T2ctl, (inb(T2ctl) & ~T2spkr) | T2gate);
-	outb(Tmode, T2sel|Tlohi|Tterm);
-	outb(T2cntr, cnt);
-	outb(T2cntr, cnt>>8);
-	rdtsc(&t0);
-	for(i = 0; (inb(T2ctl) & T2out) == 0; i++)
-		;
-	rdtsc(&t1);
-	splx(s);
-	m->cpuhz = (t1-t0)*20;
-	if(m->cpuhz == 0)
-		m->cpuhz = 1;
-}
-
+/*
+ * Start the 8253's clock interrupt at HZ and count tsc cycles over
+ * about 50ms of its ticks, halting in between: polling the 8253 is
+ * slow under QEMU's -icount, where every port access ends a block.
+ */
 void
 clockinit(void)
 {
-	int cnt;
+	uvlong t0, t1;
+	ulong t;
+	int cnt, n;
 
 	rdtsc(&m->tscticks0);
+	m->cpuhz = 1000000000;	/* until calibrated */
 	rtcinit();
-	calibrate();
 	cnt = Freq/HZ;
 	outb(Tmode, T0sel|Tlohi|Trate);
 	outb(T0cntr, cnt);
 	outb(T0cntr, cnt>>8);
 	intrenable(0, clockintr, nil, "clock");
+	n = HZ/20;
+	if(n < 1)
+		n = 1;
+	spllo();
+	t = m->ticks;
+	while(m->ticks == t)
+		halt1();
+	rdtsc(&t0);
+	t = m->ticks;
+	while(m->ticks - t < n)
+		halt1();
+	rdtsc(&t1);
+	splhi();
+	m->cpuhz = (t1-t0)*HZ/n;
+	if(m->cpuhz == 0)
+		m->cpuhz = 1;
 }
 
 /* tsc ticks since boot; *hz gets their rate */

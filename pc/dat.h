@@ -57,8 +57,6 @@ struct Conf
 	ulong	topofmem;	/* first address past usable memory */
 	int	nmem;
 	Memrange	mem[16];
-	ulong	nproc;
-	int	hz;
 };
 
 /* the one processor */
@@ -67,7 +65,6 @@ struct Mach
 	Proc*	proc;		/* current process */
 	ulong	ticks;		/* of the clock since boot */
 	int	ilockdepth;
-	ulong	splpc;		/* pc of last caller to splhi */
 	int	inclockintr;
 	int	intr;		/* interrupts taken */
 	ulong	cs;		/* context switches */
@@ -78,9 +75,7 @@ struct Mach
 	uvlong	cpuhz;		/* tsc rate, calibrated against the pit */
 	uvlong	tscticks0;	/* tsc at boot */
 	ulong	*pdb;		/* page directory */
-	int	flushmmu;
 	Label	sched;		/* scheduler wakeup */
-	char*	stack;		/* the boot stack; the scheduler runs on it */
 };
 
 extern	Mach	mach0;

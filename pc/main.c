@@ -156,7 +156,6 @@ void
 main(ulong magic, ulong mbi)
 {
 	memset(&mach0, 0, sizeof mach0);
-	conf.hz = HZ;
 	mbparse(magic, (Mbinfo*)mbi);
 	options();
 	trapinit();

@@ -318,6 +318,8 @@ disinit(void*)
 	sysmodinit();
 	mathmodinit();
 	vmprogexit = vmexit;
+	if(waserror())
+		panic("cannot start %s: %s", initprog, up->env->errstr);
 	mod = load(initprog);
 	if(mod == nil)
 		panic("cannot load %s: %r", initprog);
@@ -328,6 +330,7 @@ disinit(void*)
 		argv[argc++] = bootcmd;
 	}
 	p = vmstart(mod, argc, argv);
+	poperror();
 	isched.initpid = p->pid;
 	strecpy(up->text, up->text+sizeof up->text, "dis");
 	vmachine(nil);

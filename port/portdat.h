@@ -240,9 +240,7 @@ struct Pgrp
 	Ref;
 	ulong	pgrpid;
 	RWlock	ns;		/* guards mnthash */
-	QLock	nsh;
 	Mhead*	mnthash[MNTHASH];
-	int	progmode;
 	int	nodevs;		/* #-names forbidden */
 	Chan*	slash;		/* root of the name space */
 	Chan*	dot;		/* initial current directory */
@@ -284,21 +282,14 @@ struct Egrp
  */
 struct Osenv
 {
-	char*	syserrstr;	/* last error from a system call; points at errbuf0 or 1 */
-	char*	errstr;		/* reason we are unwinding the error stack */
+	char*	errstr;		/* why we are unwinding the error stack; kerrstr and %r read it */
 	char	errbuf0[ERRMAX];
-	char	errbuf1[ERRMAX];
 	Pgrp*	pgrp;		/* name space */
 	Fgrp*	fgrp;		/* file descriptors */
 	Egrp*	egrp;		/* environment */
-	Rendez*	rend;		/* the thread is sleeping on this */
-	Queue*	waitq;		/* child processes' exit status (unused) */
-	Queue*	childq;
-	void*	debug;
+	Queue*	waitq;		/* the parent's childq: exit messages go there (devprog's wait) */
+	Queue*	childq;		/* made by devprog when /prog/N/wait is opened */
 	char*	user;
-	int	uid;
-	int	gid;
-	int	pgid;		/* process group for kill */
 };
 
 /* Proc.state */
@@ -359,20 +350,14 @@ struct Proc
 	char*	psstate;	/* what it is doing, for debugging */
 	int	state;
 	int	pri;
-	int	basepri;
-	int	fixedpri;
 	int	preempted;	/* the clock asked for a reschedule */
-	ulong	rt;		/* ticks run */
-	ulong	readytime;
 	int	nlocks;
 
-	int	qpc;
 	Rendez*	r;		/* rendezvous point slept on */
 	Rendez	sleep;		/* for tsleep and general use */
 	Lock	rlock;		/* sync sleep/wakeup with postnote */
 	int	notepending;	/* a note (interrupt) has been posted */
 	char	note[ERRMAX];
-	int	kill;		/* kill the process */
 
 	/* timers: tsleep */
 	ulong	twhen;		/* tick when the timer expires */

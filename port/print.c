@@ -3,6 +3,8 @@
 #include "mem.h"
 #include "dat.h"
 #include "fns.h"
+#include <isa.h>
+#include <interp.h>
 
 /*
  * Kernel output: lib9's print goes to the serial console; iprint
@@ -77,13 +79,19 @@ dumpstack(void)
 	iprint("\n");
 }
 
-/* lib9's %r and werrstr use the current process's system error string */
+/*
+ * lib9's %r and werrstr use the same string as error() and kerrstr:
+ * the current thread's errstr
+ */
 char*
 lib9errstr(void)
 {
 	static char buf[ERRMAX];
+	Prog *p;
 
 	if(up == nil)
 		return buf;
-	return up->env->syserrstr;
+	if(up->type == Interp && (p = currun()) != nil && p->osenv != nil)
+		return p->osenv->errstr;
+	return up->env->errstr;
 }

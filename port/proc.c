@@ -49,7 +49,6 @@ ready(Proc *p)
 
 	s = splhi();
 	p->state = Ready;
-	p->readytime = ticks;
 	queueproc(p);
 	splx(s);
 }
@@ -224,7 +223,6 @@ newproc(void)
 	p->pid = ++pidalloc;
 	p->state = Scheding;
 	p->env = &p->defenv;
-	p->defenv.syserrstr = p->defenv.errbuf1;
 	p->defenv.errstr = p->defenv.errbuf0;
 	p->defenv.user = eve;
 	s = splhi();
@@ -245,7 +243,6 @@ kproc(char *name, void (*func)(void*), void *arg, int pri)
 	p->kpfun = func;
 	p->kparg = arg;
 	p->pri = pri;
-	p->basepri = pri;
 	/*
 	 * the creator's own groups, not those of a Dis thread it may be
 	 * running: an interpreter started by release() must not keep the
@@ -511,7 +508,8 @@ dumpprocs(void)
 	Proc *q;
 
 	for(q = procs; q != nil; q = q->next)
-		iprint("%6d %-12s %3d %s\n", q->pid, statename[q->state], q->pri, q->text);
+		iprint("%6d %-12s %3d %-8s %s %s\n", q->pid, statename[q->state], q->pri, q->text,
+			q->psstate ? q->psstate : "", q->notepending ? q->note : "");
 }
 
 void

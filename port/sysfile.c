@@ -818,7 +818,6 @@ kenvfork(Osenv *parent)
 	if(parent == nil)
 		parent = up->env;
 	e = smalloc(sizeof(Osenv));
-	e->syserrstr = e->errbuf1;
 	e->errstr = e->errbuf0;
 	e->pgrp = parent->pgrp;
 	if(e->pgrp != nil)
@@ -830,9 +829,6 @@ kenvfork(Osenv *parent)
 	if(e->egrp != nil)
 		incref(e->egrp);
 	e->user = parent->user;
-	e->uid = parent->uid;
-	e->gid = parent->gid;
-	e->pgid = parent->pgid;
 	e->waitq = parent->childq;
 	return e;
 }

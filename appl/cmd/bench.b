@@ -100,7 +100,8 @@ init(nil: ref Draw->Context, argv: list of string)
 
 	# a private name space: BIND changes it, and the bench device may need binding
 	sys->pctl(Sys->FORKNS, nil);
-	if(sys->open("/dev/bctl", Sys->OREAD) == nil)
+	(ok, nil) := sys->stat("/dev/bctl");
+	if(ok < 0)
 		sys->bind("#x", "/dev", Sys->MAFTER);
 	bench = load Bench Bench->PATH;
 	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);

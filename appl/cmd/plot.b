@@ -454,17 +454,32 @@ centre(s: string): string
 	return pad("", i) + s;
 }
 
-# heading writes the title and the statistics of what is plotted.
+# heading writes the title and the statistics of what is plotted,
+# wrapped to the width of the chart.
 heading(r: ref Result, s: ref Sample)
 {
 	out.puts(r.name + "\n");
 	(n, mean, lo, hi, sd) := s.stat();
-	out.puts(sys->sprint("n %d  mean %s  min %s  max %s  std %s  median %s",
-		n, num(mean), num(lo), num(hi), num(sd), num(s.median())));
-	if(n < r.n)
-		out.puts(sys->sprint("  (%d outliers removed)", r.n - n));
-	out.puts("\n");
+	items := array[] of {
+		"n " + string n, "mean " + num(mean), "min " + num(lo), "max " + num(hi),
+		"std " + num(sd), "median " + num(s.median()), "",
+	};
 	s.sorted = nil;	# the median's sorted copy: a million observations fill the heap
+	if(n < r.n)
+		items[len items - 1] = sys->sprint("(%d outliers removed)", r.n - n);
+	l := "";
+	for(i := 0; i < len items; i++){
+		if(items[i] == "")
+			continue;
+		if(l != "" && len l + 2 + len items[i] > Lw + 2 + Pw){
+			out.puts(l + "\n");
+			l = "";
+		}
+		if(l != "")
+			l += "  ";
+		l += items[i];
+	}
+	out.puts(l + "\n");
 }
 
 # tobs draws observations against their order on a Ph by Pw grid.

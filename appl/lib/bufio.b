@@ -11,10 +11,17 @@ Keep:	con 4;		# bytes kept before index on refill, for ungetb/ungetc
 
 Bread, Bwrite:	con 1+iota;
 
-open(name: string, mode: int): ref Iobuf
+# ldsys loads Sys if this instance of the module has not: an Iobuf
+# made through one instance of Bufio may be used through another.
+ldsys()
 {
 	if(sys == nil)
 		sys = load Sys Sys->PATH;
+}
+
+open(name: string, mode: int): ref Iobuf
+{
+	ldsys();
 	fd := sys->open(name, mode);
 	if(fd == nil)
 		return nil;
@@ -23,8 +30,7 @@ open(name: string, mode: int): ref Iobuf
 
 create(name: string, mode, perm: int): ref Iobuf
 {
-	if(sys == nil)
-		sys = load Sys Sys->PATH;
+	ldsys();
 	fd := sys->create(name, mode, perm);
 	if(fd == nil)
 		return nil;
@@ -33,8 +39,7 @@ create(name: string, mode, perm: int): ref Iobuf
 
 fopen(fd: ref Sys->FD, mode: int): ref Iobuf
 {
-	if(sys == nil)
-		sys = load Sys Sys->PATH;
+	ldsys();
 	mode &= 3;
 	if(fd == nil || mode == 3)
 		return nil;
@@ -49,6 +54,7 @@ fopen(fd: ref Sys->FD, mode: int): ref Iobuf
 # negative on error.
 fill(b: ref Iobuf): int
 {
+	ldsys();
 	if(b.lastop == Bwrite)
 		b.flush();
 	b.lastop = Bread;
@@ -86,6 +92,7 @@ toread(b: ref Iobuf)
 # file offset moved back to the logical position.
 towrite(b: ref Iobuf)
 {
+	ldsys();
 	if(b.lastop == Bread){
 		if(b.index < b.size)
 			sys->seek(b.fd, b.filpos + big b.index, Sys->SEEKSTART);
@@ -369,6 +376,7 @@ Iobuf.puts(b: self ref Iobuf, s: string): int
 # flush writes any buffered output; 0 on success, ERROR on failure.
 Iobuf.flush(b: self ref Iobuf): int
 {
+	ldsys();
 	if(b.lastop != Bwrite || b.index == 0)
 		return 0;
 	n := b.index;
@@ -383,6 +391,7 @@ Iobuf.flush(b: self ref Iobuf): int
 
 Iobuf.seek(b: self ref Iobuf, n: big, where: int): big
 {
+	ldsys();
 	if(where == Sys->SEEKRELA){
 		n += b.offset();
 		where = Sys->SEEKSTART;

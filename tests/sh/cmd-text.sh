@@ -232,6 +232,14 @@ want xd-lines <<'E'
 0000012
 E
 
+shc "echo one | tee $T/tee1 $T/tee2; echo two | tee -a $T/tee1 >/dev/null; cat $T/tee1 $T/tee2"
+want tee <<'E'
+one
+one
+two
+one
+E
+
 run date 0
 want date-epoch <<'E'
 Thu Jan 01 00:00:00 GMT 1970

@@ -58,6 +58,14 @@ fault(n: int): int
 	14 =>	c := array[64*1024*1024] of byte; return len c;
 	15 =>	return int (byte 10 / byte zero);
 	16 =>	return recurse(n);
+	17 =>
+		c := chan of int;
+		alt {
+		c <-= 1 =>
+			return 1;
+		x := <-c =>
+			return x;
+		}
 	}
 	return 0;
 }
@@ -73,7 +81,7 @@ init(nil: ref Draw->Context, nil: list of string)
 	names := array[] of {
 		"div", "mod", "bigdiv", "index", "negindex", "slice", "nilref", "strindex",
 		"hdnil", "negsize", "nilmod", "raise", "fail", "nilarray", "heap", "bytediv",
-		"recursion"
+		"recursion", "altsame"
 	};
 	for(i := 0; i < len names; i++)
 		try(names[i], i);
