@@ -93,7 +93,7 @@ static Lock	ctllock;	/* kbd.ctl: not kbd's QLock, which a reader holds while it 
 static char	*sysname;
 static Lock	timelock;
 static vlong	lasttime;
-static Lock	randlock;
+static QLock	randlock;	/* a QLock: filling a big buffer must not hold off interrupts */
 static u32int	randstate[4];
 
 static int
@@ -293,7 +293,7 @@ readrand(uchar *a, long n, int stir)
 	u32int r;
 	uvlong t;
 
-	lock(&randlock);
+	qlock(&randlock);
 	if(stir || (randstate[0]|randstate[1]|randstate[2]|randstate[3]) == 0){
 		t = fastticks(nil);
 		randstate[0] ^= (u32int)t;
@@ -308,7 +308,7 @@ readrand(uchar *a, long n, int stir)
 		a[i] = r;
 		r >>= 8;
 	}
-	unlock(&randlock);
+	qunlock(&randlock);
 	return n;
 }
 

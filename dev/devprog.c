@@ -700,6 +700,7 @@ progwrite(Chan *c, void *va, long n, vlong off)
 	Prog *p;
 	Cmdbuf *cb;
 	Cmdtab *ct;
+	int i, grp;
 	int took;
 
 	USED(off);
@@ -719,12 +720,18 @@ progwrite(Chan *c, void *va, long n, vlong off)
 		nexterror();
 	}
 	p = chanprog(c);
+	/* swiprog interrupts a prog blocked in a system call, so it dies now */
 	switch(ct->index){
 	case CMkill:
 		killprog(p, "killed");
+		swiprog(p);
 		break;
 	case CMkillgrp:
-		killgrp(p->grp, "killed");
+		grp = p->grp;
+		killgrp(grp, "killed");
+		for(i = 0; (p = progn(i)) != nil; i++)
+			if(p->grp == grp && p != currun())
+				swiprog(p);
 		break;
 	}
 	poperror();

@@ -141,8 +141,8 @@ struct Progq
 struct Channel
 {
 	Array*	buf;		/* buffered channel's ring, or H */
-	Progq*	send;		/* progs waiting to send */
-	Progq*	recv;		/* progs waiting to receive */
+	Progq*	send;		/* progs waiting to send: circular, this is the last */
+	Progq*	recv;		/* progs waiting to receive: likewise */
 	void*	aux;
 	int	front;		/* first item in buf */
 	int	size;		/* items in buf */

@@ -1250,7 +1250,7 @@ lookmod(char *path)
 	Module *m;
 
 	for(m = modules; m != nil; m = m->link)
-		if(m->path != nil && strcmp(m->path, path) == 0)
+		if(m->path != nil && m->path[0] != 0 && strcmp(m->path, path) == 0)
 			return m;
 	return nil;
 }

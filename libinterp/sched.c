@@ -417,7 +417,7 @@ killgrp(int grp, char *msg)
 	n = 0;
 	for(p = proghead; p != nil; p = nx){
 		nx = p->next;
-		if(p->grp == grp){
+		if(p->grp == grp && p != curprog){	/* as Inferno: not the caller */
 			killprog(p, msg);
 			n++;
 		}
@@ -696,45 +696,69 @@ newq(Prog *p)
 	return q;
 }
 
+/*
+ * A channel's queue of waiting progs is a circular list reached through
+ * its LAST element (*l), so adding at the end and taking from the front
+ * are both O(1): a thousand senders on one channel must not cost n^2.
+ */
 static void
 qadd(Progq **l, Prog *p)
 {
-	Progq *q;
+	Progq *q, *last;
 
 	q = newq(p);
-	while(*l != nil)
-		l = &(*l)->next;
+	last = *l;
+	if(last == nil)
+		q->next = q;
+	else{
+		q->next = last->next;
+		last->next = q;
+	}
 	*l = q;
 }
 
 static Prog*
 qtake(Progq **l)
 {
-	Progq *q;
+	Progq *q, *last;
 	Prog *p;
 
-	q = *l;
-	if(q == nil)
+	last = *l;
+	if(last == nil)
 		return nil;
-	*l = q->next;
+	q = last->next;
+	if(q == last)
+		*l = nil;
+	else
+		last->next = q->next;
 	p = q->prog;
 	q->next = freeq;
 	freeq = q;
 	return p;
 }
 
+/* remove every entry for p */
 static void
 qdel(Progq **l, Prog *p)
 {
-	Progq *q;
+	Progq *q, *prev, *last;
 
-	while((q = *l) != nil){
-		if(q->prog == p){
-			*l = q->next;
-			q->next = freeq;
-			freeq = q;
-		}else
-			l = &q->next;
+	while((last = *l) != nil){
+		prev = last;
+		for(q = last->next; q->prog != p; q = q->next){
+			if(q == last)
+				return;
+			prev = q;
+		}
+		if(q == prev)
+			*l = nil;
+		else{
+			prev->next = q->next;
+			if(q == last)
+				*l = prev;
+		}
+		q->next = freeq;
+		freeq = q;
 	}
 }
 

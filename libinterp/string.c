@@ -287,12 +287,16 @@ slicec(String *s, int a, int b)
 	return slicer(a, b, s);
 }
 
-/* s[i] = r, in place when possible; i may be len s (append one) */
+/*
+ * s[i] = r, in place when possible; i may be len s (append one).
+ * Whether the result holds runes is kept in rune: an empty string's
+ * len cannot say.
+ */
 void
 insc(String **sp, WORD i, Rune r)
 {
 	String *s, *ns;
-	int n, k;
+	int n, rune;
 
 	s = *sp;
 	n = stringlen(s);
@@ -300,24 +304,22 @@ insc(String **sp, WORD i, Rune r)
 		error(exBounds);
 	if(r > Runemax || (r >= 0xD800 && r < 0xE000))
 		r = Runeerror;
-	if(s == H || D2H(s)->ref > 1 || i == n && n >= s->max || r >= Runeself && s->len >= 0){
-		ns = mkstring(i == n ? n+1+n/2 : n, s == H ? r >= Runeself : (s->len < 0 || r >= Runeself));
-		k = ns->max;
+	rune = s != H && s->len < 0 || r >= Runeself;
+	if(s == H || D2H(s)->ref > 1 || i == n && n >= s->max || rune && s->len >= 0){
+		ns = mkstring(i == n ? n+1+n/2 : n, rune);
 		if(s != H)
 			copychars(ns, 0, s, 0, n);
-		ns->len = ns->len < 0 ? -n : n;
-		USED(k);
 		destroy(s);
 		*sp = s = ns;
 	}
-	if(s->len < 0){
+	if(i == n)
+		n++;
+	if(rune){
 		s->Srune[i] = r;
-		if(i == n)
-			s->len = -(n+1);
+		s->len = -n;
 	}else{
 		s->Sascii[i] = r;
-		if(i == n)
-			s->len = n+1;
+		s->len = n;
 	}
 	free(s->tmp);
 	s->tmp = nil;

@@ -133,10 +133,14 @@ spawnframe(Prog *q, Frame *f, Inst *pc, Module *m)
 {
 	REG save;
 	uchar *nf;
+	Prog *currun0;
 
+	currun0 = curprog;
 	save = R;
 	R = q->R;
+	curprog = q;		/* newframe charges q's stack */
 	nf = newframe(f->t, m->maxframe);
+	curprog = currun0;
 	memmove(nf, f, f->t->size);
 	((Frame*)nf)->fp = nil;
 	((Frame*)nf)->lr = nil;

@@ -1825,12 +1825,15 @@ fold(Node *n)
 		case Oexp:
 			{
 				vlong e = r->val;
-				double p = 1;
+				double p = 1, q = x;
 				int neg = e < 0;
 				if(neg)
 					e = -e;
-				while(e-- > 0)
-					p *= x;
+				for(; e > 0; e >>= 1){
+					if(e & 1)
+						p *= q;
+					q *= q;
+				}
 				x = neg ? 1/p : p;
 			}
 			break;

@@ -21,6 +21,19 @@ static	Loop	loops[1024];
 static	int	nloops;
 static	Decl*	handlers[64];	/* exception variables of the enclosing handlers */
 static	int	nhandlers;
+static	long*	jtargets;	/* pcs reached through case tables in this function */
+static	int	njtargets;
+
+static void
+addjtarget(long pc)
+{
+	if(njtargets % 64 == 0){
+		jtargets = realloc(jtargets, (njtargets+64) * sizeof *jtargets);
+		if(jtargets == nil)
+			fatal("out of memory");
+	}
+	jtargets[njtargets++] = pc;
+}
 
 static	void	scom(Node*);
 
@@ -267,6 +280,9 @@ casecom(Node *n)
 	for(k = 0; k < nl; k++)
 		pcs[k]->val = bodypc[labs[k].clause];
 	wildd->val = wildpc;
+	for(k = 0; k < nc; k++)
+		addjtarget(bodypc[k]);
+	addjtarget(wildpc);
 	free(labs);
 	free(bodypc);
 	free(pcs);
@@ -706,6 +722,9 @@ reaches(Inst *first, long start, long end)
 		if(i->pc >= start && i->pc <= end)
 			ins[i->pc - start] = i;
 	r[0] = 1;
+	for(k = 0; k < njtargets; k++)
+		if(jtargets[k] >= start && jtargets[k] <= end)
+			r[jtargets[k] - start] = 1;
 	do{
 		changed = 0;
 		for(k = 0; k < n; k++){
@@ -763,6 +782,7 @@ fncom(Decl *fn)
 
 	curfn = fn;
 	nloops = 0;
+	njtargets = 0;
 	off = MaxTemp;
 	for(d = fn->args; d != nil; d = d->next){
 		sizetype(d->ty);
@@ -826,6 +846,10 @@ arraydatum(Datum *a, Type *t, Node *n, long off)
 	}
 	if(n->op == Oarrayz)
 		return 1;
+	if(cnt > MaxInitElems){
+		error(&n->src, "array initializer too large for module data (%ld elements)", cnt);
+		return 1;
+	}
 	for(e = n->right; e != nil; e = e->right){
 		v = e->left;
 		if(v->op != Oelem)

@@ -30,6 +30,7 @@ enum
 	MaxErr		= 10,
 	MaxInc		= 32,
 	MaxScope	= 256,
+	MaxInitElems	= 1<<16,	/* elements of a global array initializer */
 };
 
 /* a position in a source file */

@@ -38,6 +38,7 @@ clockintr(Ureg*, void*)
 		m->idleticks = 0;
 	}
 	timerintr();
+	uartpoll();
 }
 
 /*

@@ -17,15 +17,12 @@ void	outl(int, ulong);
 int	splhi(void);
 int	spllo(void);
 void	splx(int);
-int	islo(void);
 void	halt1(void);		/* wait for an interrupt */
 void	rdtsc(uvlong*);
 void	rdmsr(int, uvlong*);
-void	wrmsr(int, uvlong);
 void	lgdt(void*);
 void	lidt(void*);
 void	loadsegs(void);
-int	tas(int*);
 void	fpinit(void);
 void	fpsave(void*);
 void	fprestore(void*);
@@ -52,6 +49,7 @@ void	microdelay(int);
 /* uart.c */
 void	uartinit(void);
 void	uartputc(int);
+void	uartpoll(void);
 void	uartflush(void);
 
 /* mmu.c, memory.c */

@@ -66,7 +66,7 @@ outs:	movl	4(%esp), %edx; movl 8(%esp), %eax; outw %ax, %dx; ret
 outl:	movl	4(%esp), %edx; movl 8(%esp), %eax; outl %eax, %dx; ret
 
 /* priority levels: the value is the old EFLAGS interrupt bit */
-	.globl	splhi, spllo, splx, islo
+	.globl	splhi, spllo, splx
 splhi:
 	pushfl
 	popl	%eax
@@ -87,11 +87,6 @@ splx:
 	ret
 1:	cli
 	ret
-islo:
-	pushfl
-	popl	%eax
-	andl	$IFLAG, %eax
-	ret
 
 /* wait for an interrupt with interrupts enabled */
 	.globl	halt1
@@ -108,27 +103,14 @@ rdtsc:
 	movl	%edx, 4(%ecx)
 	ret
 
-/* model-specific registers: rdmsr(reg, &v), wrmsr(reg, v) */
-	.globl	rdmsr, wrmsr
+/* model-specific registers: rdmsr(reg, &v) */
+	.globl	rdmsr
 rdmsr:
 	movl	4(%esp), %ecx
 	rdmsr
 	movl	8(%esp), %ecx
 	movl	%eax, 0(%ecx)
 	movl	%edx, 4(%ecx)
-	ret
-wrmsr:
-	movl	4(%esp), %ecx
-	movl	8(%esp), %eax
-	movl	12(%esp), %edx
-	wrmsr
-	ret
-
-	.globl	tas
-tas:
-	movl	4(%esp), %ecx
-	movl	$1, %eax
-	xchgl	%eax, (%ecx)
 	ret
 
 	.globl	fpinit, fpsave, fprestore

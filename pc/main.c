@@ -162,7 +162,6 @@ main(ulong magic, ulong mbi)
 	apicwire();
 	mmuinit();
 	xinit();
-	poolinit();
 	i8259init();
 	uartinit();
 	clockinit();
@@ -175,11 +174,19 @@ main(ulong magic, ulong mbi)
 	schedinit();
 }
 
-/* write status to isa-debug-exit: QEMU exits with (status<<1)|1 */
+/*
+ * Shut the devices down (unless panicking: their state may be what
+ * broke) and write status to isa-debug-exit: QEMU exits with
+ * (status<<1)|1.
+ */
 void
 halt(int status)
 {
+	static int halting;
+
 	splhi();
+	if(!panicking && halting++ == 0)
+		chandevshutdown();
 	uartflush();
 	outb(0xF4, status);
 	/* not under QEMU: stop here */
@@ -192,6 +199,7 @@ void
 reboot(void)
 {
 	splhi();
+	chandevshutdown();
 	uartflush();
 	outb(0x64, 0xFE);
 	for(;;)

@@ -16,6 +16,17 @@
 #include <sys/stat.h>
 
 static FILE *out;
+static char tmp[4096];	/* the image being written */
+
+/* give up, leaving no partial image behind */
+static void
+die(void)
+{
+	if(out != nil)
+		fclose(out);
+	remove(tmp);
+	exit(1);
+}
 
 static int
 cmp(const void *a, const void *b)
@@ -33,13 +44,13 @@ copyfile(char *path, long len)
 	f = fopen(path, "rb");
 	if(f == nil){
 		fprintf(stderr, "mkroot: %s: cannot open\n", path);
-		exit(1);
+		die();
 	}
 	for(t = 0; t < len; t += n){
 		n = fread(buf, 1, sizeof buf < len-t ? sizeof buf : len-t, f);
 		if(n <= 0){
 			fprintf(stderr, "mkroot: %s: short read\n", path);
-			exit(1);
+			die();
 		}
 		fwrite(buf, 1, n, out);
 	}
@@ -59,7 +70,7 @@ walkdir(char *dir, char *name)
 	d = opendir(dir);
 	if(d == nil){
 		fprintf(stderr, "mkroot: %s: cannot open directory\n", dir);
-		exit(1);
+		die();
 	}
 	n = 0;
 	max = 64;
@@ -83,11 +94,11 @@ walkdir(char *dir, char *name)
 			snprintf(aname, sizeof aname, "%s", names[i]);
 		if(stat(path, &st) < 0){
 			fprintf(stderr, "mkroot: %s: cannot stat\n", path);
-			exit(1);
+			die();
 		}
 		if(strchr(aname, ' ') != nil || strchr(aname, '\n') != nil){
 			fprintf(stderr, "mkroot: %s: space in name\n", path);
-			exit(1);
+			die();
 		}
 		if(S_ISDIR(st.st_mode)){
 			fprintf(out, "%s %lo inferno inferno %ld 0\n", aname,
@@ -114,16 +125,18 @@ main(int argc, char **argv)
 	}
 	img = argv[2];
 	dir = argv[3];
-	out = fopen(img, "wb");
+	/* write a new file and rename it: a QEMU reading the old image keeps it whole */
+	snprintf(tmp, sizeof tmp, "%s.%d", img, (int)getpid());
+	out = fopen(tmp, "wb");
 	if(out == nil){
-		fprintf(stderr, "mkroot: %s: cannot create\n", img);
+		fprintf(stderr, "mkroot: %s: cannot create\n", tmp);
 		return 1;
 	}
 	walkdir(dir, "");
 	fprintf(out, "end of archive\n");
-	if(fclose(out) != 0){
+	if(fclose(out) != 0 || rename(tmp, img) < 0){
 		fprintf(stderr, "mkroot: %s: write error\n", img);
-		remove(img);
+		remove(tmp);
 		return 1;
 	}
 	return 0;

@@ -136,6 +136,8 @@ fault(Ureg *u)
 	if(up != nil && up->type == Interp && up->nlocks == 0 && m->ilockdepth == 0)
 		disfault(u, buf);	/* does not return */
 	dumpregs(u);
+	iprint("faulting ");
+	dumpstackfp((ulong*)u->bp);
 	panic("%s", buf);
 }
 

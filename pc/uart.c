@@ -35,6 +35,7 @@ static struct {
 	ulong	w;
 	int	intr;		/* transmit interrupt enabled */
 	int	on;		/* interrupts set up */
+	int	rxoff;		/* receive interrupts off: kbdq was full */
 } out;
 
 static void
@@ -47,11 +48,11 @@ txstart(void)
 	if(out.r == out.w){
 		if(out.intr){
 			out.intr = 0;
-			outb(Port+Ier, Erda);
+			outb(Port+Ier, out.rxoff ? 0 : Erda);
 		}
 	}else if(!out.intr){
 		out.intr = 1;
-		outb(Port+Ier, Erda|Ethre);
+		outb(Port+Ier, (out.rxoff ? 0 : Erda)|Ethre);
 	}
 }
 
@@ -68,6 +69,12 @@ uartintr(Ureg*, void*)
 		case 0x04:	/* data */
 		case 0x0C:	/* timeout */
 			while(inb(Port+Lsr) & Dr){
+				if(kbdq != nil && qfull(kbdq)){
+					/* leave the rest in QEMU until devcons catches up: uartpoll */
+					out.rxoff = 1;
+					outb(Port+Ier, out.intr ? Ethre : 0);
+					break;
+				}
 				c = inb(Port+Rbr);
 				if(c == 0x10 && verbose){	/* ctl-P: what is everyone doing? */
 					dumpprocs();
@@ -115,6 +122,16 @@ uartinit(void)
 	intrenable(Irq, uartintr, nil, "uart");
 	outb(Port+Ier, Erda);
 	out.on = 1;
+}
+
+/* from the clock: take input again once devcons has made room */
+void
+uartpoll(void)
+{
+	if(out.rxoff && qwindow(kbdq) >= 512){
+		out.rxoff = 0;
+		outb(Port+Ier, out.intr ? Erda|Ethre : Erda);
+	}
 }
 
 void

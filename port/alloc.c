@@ -193,21 +193,6 @@ xfreebytes(void)
 	return n;
 }
 
-void
-xsummary(void)
-{
-	iprint("%lud bytes free of %lud\n", xfreebytes(), xlists.total);
-}
-
-void
-poolinit(void)
-{
-	int i;
-
-	for(i = 0; i < Npool; i++)
-		pools[i].quanta = 15;
-}
-
 static int
 sizeclass(ulong n)
 {

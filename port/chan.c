@@ -333,40 +333,6 @@ lookmount(Chan *c)
 	return mh;
 }
 
-int
-findmount(Chan **cp, Mhead **mp, int type, int dev, Qid qid)
-{
-	Pgrp *pg;
-	Mhead *mh;
-	Chan *to;
-
-	pg = up->env->pgrp;
-	rlock(&pg->ns);
-	for(mh = MOUNTH(pg, qid); mh != nil; mh = mh->hash){
-		if(mh->from == nil || mh->from->type != type || mh->from->dev != dev || mh->from->qid.path != qid.path)
-			continue;
-		rlock(&mh->lock);
-		to = mh->mount != nil ? mh->mount->to : nil;
-		if(to != nil){
-			incref(mh);
-			if(mp != nil){
-				putmhead(*mp);
-				*mp = mh;
-			}else
-				putmhead(mh);
-			incref(to);
-			if(*cp != nil)
-				cclose(*cp);
-			*cp = to;
-		}
-		runlock(&mh->lock);
-		runlock(&pg->ns);
-		return to != nil;
-	}
-	runlock(&pg->ns);
-	return 0;
-}
-
 /* if c is a mount point, replace it by the union bound there */
 static void
 domount(Chan **cp)

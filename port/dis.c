@@ -57,6 +57,7 @@ vmget(void)
 	up->state = Waitrelease;
 	up->psstate = "acquire";
 	sched();
+	up->psstate = nil;
 	/* vmput handed it to us */
 	splx(s);
 }

@@ -450,10 +450,7 @@ struct Pool
 	ulong	nalloc;		/* allocations ever */
 	ulong	nfree;		/* frees ever */
 	ulong	nbrk;		/* times it grew */
-	ulong	quanta;		/* allocation granularity - 1 */
-	ulong	minarena;	/* smallest arena it asks for */
 	void*	freelist[32];	/* free blocks by size class */
-	void*	arenas;
 	Lock;
 };
 

@@ -9,12 +9,10 @@ void*	poolalloc(Pool*, ulong);
 void	poolfree(Pool*, void*);
 ulong	poolmsize(Pool*, void*);
 int	poolread(char*, int, ulong);
-void	poolinit(void);
 void*	xalloc(ulong);
 void*	xallocz(ulong, int);
 void	xfree(void*);
 void	xinit(void);
-void	xsummary(void);
 ulong	xfreebytes(void);
 char*	kstrdup(char**, char*);
 
@@ -34,7 +32,6 @@ void	pathclose(Path*);
 int	walk(Chan**, char**, int, int, int*);
 int	cmount(Chan**, Chan*, int, char*);
 void	cunmount(Chan*, Chan*);
-int	findmount(Chan**, Mhead**, int, int, Qid);
 void	putmhead(Mhead*);
 Mhead*	newmhead(Chan*);
 Mount*	newmount(Mhead*, Chan*, int, char*);
@@ -153,6 +150,8 @@ void	exhausted(char*);
 void	panic(char*, ...) __attribute__((noreturn));
 int	iprint(char*, ...);
 void	dumpstack(void);
+void	dumpstackfp(ulong*);
+extern	int	panicking;
 #define	waserror()	(up->nerrlab++, setlabel(&up->errlab[up->nerrlab-1]))
 #define	poperror()	up->nerrlab--
 int	setlabel(Label*) __attribute__((returns_twice));

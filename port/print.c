@@ -12,7 +12,7 @@
  * and powers off with status 3.
  */
 
-static int panicking;
+int	panicking;	/* halt skips device shutdown */
 Queue*	kprintq;	/* when devcons has /dev/kprint open, a copy of print goes here */
 
 long
@@ -61,14 +61,12 @@ panic(char *fmt, ...)
 	halt(3);
 }
 
-/* print the return addresses on the kernel stack */
+/* print the return addresses on the kernel stack, from frame pointer fp on */
 void
-dumpstack(void)
+dumpstackfp(ulong *fp)
 {
-	ulong *fp;
 	int i;
 
-	fp = __builtin_frame_address(0);
 	iprint("stack:");
 	for(i = 0; i < 16 && fp != nil && (ulong)fp > BY2PG && ((ulong)fp & 3) == 0; i++){
 		iprint(" %#lux", fp[1]);
@@ -77,6 +75,12 @@ dumpstack(void)
 		fp = (ulong*)fp[0];
 	}
 	iprint("\n");
+}
+
+void
+dumpstack(void)
+{
+	dumpstackfp(__builtin_frame_address(0));
 }
 
 /*

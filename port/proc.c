@@ -353,6 +353,7 @@ sleep(Rendez *r, int (*f)(void*), void *arg)
 		up->state = Wakeme;
 		up->psstate = "sleep";
 		sched();
+		up->psstate = nil;
 		up->r = nil;
 		if(r->p == up)
 			r->p = nil;

@@ -1,1 +1,1 @@
-cat /dev/sysname; echo; cat /dev/user; echo; cat /dev/hostowner; echo; cat /dev/drivers; cat /dev/null; echo gone > /dev/null; echo rawoff > /dev/consctl; echo bogus > /dev/consctl; echo 5 > /dev/time; echo halt 500 > /dev/sysctl; cat /dev/sysctl; echo; echo end
+cat /dev/sysname; echo; cat /dev/user; echo; cat /dev/hostowner; echo; grep cons /dev/drivers; grep tmp /dev/drivers; cat /dev/null; echo gone > /dev/null; echo rawoff > /dev/consctl; echo bogus > /dev/consctl; echo 5 > /dev/time; echo halt 500 > /dev/sysctl; cat /dev/sysctl; echo; echo end

@@ -86,6 +86,12 @@ init(nil: ref Draw->Context, nil: list of string)
 	w[1] = 'b';
 	w += "δ";
 	sys->print("runes %s %d %d %s\n", w, len w, w[3], w[1:3]);
+	e := "";
+	e[len e] = 16r263A;
+	e2 := "";
+	e2[0] = 'q';
+	e2[1] = 16rFFFD;
+	sys->print("empty %d %d %s %d\n", len e, e[0], e2, e2[1]);
 	sys->print("cmp %d %d %d %d\n", "abc" < "abd", "b" > "abc", "x" == "x", "" == nil);
 	sys->print("conv %d %g %bd %s %s %s\n", int "  42xyz", real "1e3", big "-99", string 17, string 2.5, string big 1234567890123);
 	a := array of byte "héllo";

@@ -1,0 +1,1 @@
+echo 'A:1l:Observation:n:Time:us 1 2 3 4 5 6 7 8 9 10' > /tmp/a; echo 'B:1l:Observation:n:Time:us 11 12 13 14 15 16 17 18 19 20' >> /tmp/a; bcmp /tmp/a; bcmp -q -l x,y -t A /tmp/a /tmp/a; bcmp /tmp/nosuch; echo status $status

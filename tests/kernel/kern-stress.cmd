@@ -1,0 +1,1 @@
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 { { sleep 0.05; echo $i | cat | cat | wc -c > /tmp/f$i; cat /dis/sh.dis | cat > /tmp/g$i; cmp /dis/sh.dis /tmp/g$i >> /tmp/f$i } & }; wait; cat /tmp/f* | sort | uniq -c; ls /tmp/g* | wc -l
