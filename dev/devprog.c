@@ -436,8 +436,8 @@ readfd(Chan *c, char *a, long n, vlong off)
 	Fgrp *f;
 	Chan *fc;
 	Osenv *o;
-	int i, l;
-	char *buf;
+	int i, l, w, k;
+	char *buf, tmp[16];
 	vlong skip;
 	int took;
 
@@ -464,13 +464,18 @@ readfd(Chan *c, char *a, long n, vlong off)
 		l = snprint(buf, READSTR, "/\n");
 	l = skipout(buf, l, &skip);
 	lock(f);
+	/* as Inferno: the qid versions are as wide as the widest */
+	w = 1;
+	for(i = 0; i <= f->maxfd && i < f->nfd; i++)
+		if((fc = f->fd[i]) != nil && (k = snprint(tmp, sizeof tmp, "%lud", fc->qid.vers)) > w)
+			w = k;
 	for(i = 0; i <= f->maxfd && i < f->nfd && l < n; i++){
 		fc = f->fd[i];
 		if(fc == nil)
 			continue;
-		l += snprint(buf+l, READSTR-l, "%3d %.2s %C %4ld (%.16llux %6lud %.2ux) %5ld %8lld %s\n",
+		l += snprint(buf+l, READSTR-l, "%3d %.2s %C %4ld (%.16llux %*lud %.2ux) %5ld %8lld %s\n",
 			i, &"r w rw"[(fc->mode&3)<<1], devtab[fc->type]->dc, fc->dev,
-			fc->qid.path, fc->qid.vers, fc->qid.type, fc->iounit, fc->offset,
+			fc->qid.path, w, fc->qid.vers, fc->qid.type, fc->iounit, fc->offset,
 			fc->path != nil ? fc->path->s : "?");
 		l = skipout(buf, l, &skip);
 		if(l >= READSTR-1)

@@ -454,6 +454,14 @@ extern	void		release(void);
 extern	void		acquire(void);
 /* optional: called as a prog exits (p->exitmsg says why, p->R.M is its module), before its stack is freed */
 extern	void		(*vmprogexit)(Prog*);
+/*
+ * optional, for the host's Dis instruction timer (the kernel's bench
+ * device): while xectimer is set, each quantum that starts runs timed,
+ * calling xectimer(module, instruction, xecclock() ticks) after every
+ * instruction.  Quanta that start while it is nil run at full speed.
+ */
+extern	uvlong		(*xecclock)(void);
+extern	void		(*xectimer)(Module*, Inst*, uvlong);
 
 /*
  * The host's interface to run the VM.  A host's scheduler loop:

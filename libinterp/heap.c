@@ -47,6 +47,22 @@ ulong	nrecent;
 ulong	heaplimit = 32*1024*1024;
 Gcstat	gcstat;
 
+/*
+ * Chunks and big blocks come from the host's allocator: in the kernel
+ * its "heap" pool, so that /dev/memory shows the Dis heap apart.
+ */
+#ifdef KERNEL
+typedef struct Pool Pool;
+extern	Pool*	heapmem;
+void*	poolalloc(Pool*, ulong);
+void	poolfree(Pool*, void*);
+#define	hmalloc(n)	poolalloc(heapmem, n)
+#define	hmfree(v)	poolfree(heapmem, v)
+#else
+#define	hmalloc(n)	malloc(n)
+#define	hmfree(v)	free(v)
+#endif
+
 static int	ptrmap[] = { 0 };
 static uchar	ptrbits[] = { 0x80 };
 
@@ -71,7 +87,7 @@ newchunk(int c)
 
 	bs = c*Align;
 	n = (Chunksize-sizeof(Chunk))/bs;
-	k = malloc(sizeof(Chunk)+n*bs);
+	k = hmalloc(sizeof(Chunk)+n*bs);
 	if(k == nil)
 		error(exHeap);
 	k->bsize = bs;
@@ -122,7 +138,7 @@ halloc(ulong n, Type *t)
 		h = (Heap*)f;
 		memset(h+1, 0, n-sizeof(Heap));
 	}else{
-		b = malloc(sizeof(Big)+n);
+		b = hmalloc(sizeof(Big)+n);
 		if(b == nil)
 			error(exHeap);
 		b->next = bigs.next;
@@ -170,7 +186,7 @@ hfree(Heap *h)
 	gcbigfree(b);
 	b->prev->next = b->next;
 	b->next->prev = b->prev;
-	free(b);
+	hmfree(b);
 }
 
 void

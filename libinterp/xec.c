@@ -37,6 +37,8 @@
 
 REG	R;
 void*	optab[256];		/* dispatch addresses */
+uvlong	(*xecclock)(void);	/* the host's instruction timer (interp.h) */
+void	(*xectimer)(Module*, Inst*, uvlong);
 
 #define	ADDR(o)	((void*)((uintptr)b[(o).k] + (o).off))
 #define	DISPATCH	{ if(--ic == 0) goto quantum; if(i->slow) goto slowdec; \
@@ -315,6 +317,11 @@ xec(Prog *p)
 	LONG lv;
 	ulong ix;
 	uchar *sp;
+	void (*tfn)(Module*, Inst*, uvlong);
+	int tic;
+	Inst *ti;
+	Module *tm;
+	uvlong t0;
 
 	if(p == nil){
 		for(k = 0; k < MAXDIS; k++)
@@ -339,6 +346,19 @@ xec(Prog *p)
 	b[Kmp] = R.MP;
 	b[Kfp] = R.FP;
 	ic = p->quanta+1;
+	/*
+	 * a timed quantum counts instructions in tic and keeps ic at 1, so
+	 * that every DISPATCH comes through quantum, which times them
+	 */
+	tfn = xectimer;
+	tic = 0;
+	ti = nil;
+	tm = nil;
+	t0 = 0;
+	if(tfn != nil){
+		tic = ic;
+		ic = 1;
+	}
 	DISPATCH
 
 slowdec:
@@ -348,6 +368,23 @@ slowdec:
 	goto *i->xop;
 
 quantum:
+	if(tfn != nil){
+		if(ti != nil)
+			tfn(tm, ti, xecclock()-t0);
+		ti = nil;
+		if(--tic > 0){
+			ti = i;
+			tm = R.M->m;
+			ic = 1;
+			t0 = xecclock();
+			if(i->slow)
+				goto slowdec;
+			s = ADDR(i->s);
+			m = ADDR(i->m);
+			d = ADDR(i->d);
+			goto *i->xop;
+		}
+	}
 	R.PC = i;
 	R.FP = b[Kfp];
 	R.MP = b[Kmp];
@@ -355,6 +392,8 @@ quantum:
 	return;
 
 blocked:
+	if(ti != nil)
+		tfn(tm, ti, xecclock()-t0);
 	SYNC();
 	p->R = R;
 	return;
@@ -369,6 +408,8 @@ fault:
 	i = R.PC;
 	b[Kmp] = R.MP;
 	b[Kfp] = R.FP;
+	if(tfn != nil)
+		ic = 0;		/* timed: the handler's first instruction goes through quantum */
 	ic++;
 	DISPATCH
 
@@ -1009,6 +1050,20 @@ Lmcall:
 				return;
 			}
 			goto fault;
+		}
+		if(tfn != xectimer){
+			/* the builtin switched the instruction timer (bench's bctl): follow it now */
+			if(tfn == nil){
+				tic = ic;
+				ic = 1;
+			}else{
+				if(ti != nil)
+					tfn(tm, ti, xecclock()-t0);
+				ti = nil;
+				if(xectimer == nil)
+					ic = tic;
+			}
+			tfn = xectimer;
 		}
 		NXT
 	}

@@ -133,6 +133,8 @@ etext(char *p, char *e, Node *n)
 		p = etext(p, e, n->left);
 		p = seprint(p, e, " :: ");
 		return etext(p, e, n->right);
+	case Ofnref:
+		return etext(p, e, n->left);
 	}
 	if(n->op >= Oadd && n->op <= Ogeq && n->left != nil && n->right != nil){
 		p = etext(p, e, n->left);
@@ -300,6 +302,7 @@ newlocal(Src *src, Sym *s, Type *t)
 
 static Node*	call(Node*);
 static Node*	value(Node*);
+static Node*	fnref(Node*);
 static Node*	binop(Node*);
 
 /* find field or member s in adt t (including pick fields of tag type pt) */
@@ -562,7 +565,7 @@ checkcon(Node *n, Type *t, char *name)
 	Node *e;
 
 	for(e = n->right; e != nil; e = e->right)
-		e->left = echeck(e->left);
+		e->left = value(e->left);
 	if(t->kind == Tadtpick){
 		d = t->decl->dot->ty->ids;
 		e = n->right;
@@ -755,7 +758,7 @@ call(Node *n)
 	ft = f->ty;
 	if(ft->kind == Terror){
 		for(e = n->right; e != nil; e = e->right)
-			e->left = echeck(e->left);
+			e->left = value(e->left);
 		n->ty = terror;
 		return n;
 	}
@@ -778,10 +781,19 @@ call(Node *n)
 		}
 		return checkcon(n, ft, f->decl->sym->name);
 	}
+	if(ft->kind == Tref && ft->tof != nil && ft->tof->kind == Tfn){
+		/* a call through a function reference */
+		checkargs(n, ft->tof, nodename(f));
+		n->flags |= Nfnref;
+		n->ty = ft->tof->tof;
+		if(n->ty == nil)
+			n->ty = tnone;
+		return n;
+	}
 	if(ft->kind != Tfn){
 		error(&n->src, "%s is not a function", nodename(f));
 		for(e = n->right; e != nil; e = e->right)
-			e->left = echeck(e->left);
+			e->left = value(e->left);
 		n->ty = terror;
 		return n;
 	}
@@ -872,15 +884,51 @@ value(Node *n)
 		error(&n->src, "%s is a type, not a value", n->decl->sym->name);
 		n->ty = terror;
 	}
-	if((n->op == Oname || n->op == Omdot || n->op == Odot) && n->ty != nil && n->ty->kind == Tfn){
-		error(&n->src, "function %s used as a value", nodename(n));
-		n->ty = terror;
-	}
-	if(n->op == Oname && n->decl != nil && n->decl->store == Dimport && n->ty != nil && n->ty->kind == Tfn){
-		error(&n->src, "function %s used as a value", nodename(n));
-		n->ty = terror;
-	}
+	if((n->op == Oname || n->op == Omdot || n->op == Odot) && n->ty != nil && n->ty->kind == Tfn)
+		return fnref(n);
 	return n;
+}
+
+/*
+ * a function used as a value becomes a reference to it, of type ref fn:
+ * a (module, function index) pair built when evaluated
+ */
+static Node*
+fnref(Node *n)
+{
+	Decl *d;
+	Node *r, *m;
+	Type *t;
+
+	d = n->decl;
+	if(n->op == Oname && d != nil && d->store == Dimport && d->imported != nil && d->imported->store == Dfn){
+		m = mkn(Oname, nil, nil);
+		m->decl = d->eimport;
+		m->ty = d->eimport->ty;
+		m->src = n->src;
+		d->eimport->used = 1;
+		n->op = Omdot;
+		n->left = m;
+		n->decl = d = d->imported;
+	}
+	if(d == nil || d->store != Dfn || n->op == Odot
+	|| n->op == Oname && d->dot != nil && d->dot->ty->kind == Tadt
+	|| n->op == Omdot && (n->left->op == Oname && n->left->decl->store == Dtype || d->dot != nil && d->dot->ty->kind == Tadt)){
+		error(&n->src, "function %s used as a value", nodename(n));
+		n->ty = terror;
+		return n;
+	}
+	if(n->ty->varargs || n->ty->polys != nil){
+		error(&n->src, "cannot make a reference to %s function %s", n->ty->varargs ? "varargs" : "polymorphic", nodename(n));
+		n->ty = terror;
+		return n;
+	}
+	t = mktype(Tref, n->ty, nil);
+	sizetype(t);
+	r = mkn(Ofnref, n, nil);
+	r->src = n->src;
+	r->ty = t;
+	return r;
 }
 
 static int
@@ -1976,6 +2024,56 @@ poplab(void)
 
 static char*	pendlab;
 
+static int
+lcmp(Node *a, Node *b)
+{
+	int c;
+
+	if(a->ty->kind == Tstring){
+		c = strcmp(a->str, b->str);
+		return c < 0 ? -1 : c > 0;
+	}
+	return a->val < b->val ? -1 : a->val > b->val;
+}
+
+/* report case labels that overlap: sort (lo, hi) pairs and compare neighbours */
+static void
+overlaps(Node *n)
+{
+	Node *c, *lab, *l, **lo, **hi, *t;
+	int nl, i, j;
+
+	nl = 0;
+	for(c = n->right; c != nil; c = c->right)
+		for(lab = c->left->left; lab != nil; lab = lab->right)
+			nl++;
+	lo = emalloc((nl+1) * sizeof *lo);
+	hi = emalloc((nl+1) * sizeof *hi);
+	nl = 0;
+	for(c = n->right; c != nil; c = c->right)
+		for(lab = c->left->left; lab != nil; lab = lab->right){
+			l = lab->left;
+			if(l->op == Orange && isconst(l->left) && isconst(l->right)){
+				lo[nl] = l->left;
+				hi[nl++] = l->right;
+			}else if(isconst(l)){
+				lo[nl] = l;
+				hi[nl++] = l;
+			}
+		}
+	for(i = 1; i < nl; i++){
+		for(j = i; j > 0 && lcmp(lo[j-1], lo[j]) > 0; j--){
+			t = lo[j]; lo[j] = lo[j-1]; lo[j-1] = t;
+			t = hi[j]; hi[j] = hi[j-1]; hi[j-1] = t;
+		}
+	}
+	for(i = 1; i < nl; i++)
+		if(lo[i]->ty == lo[i-1]->ty && lcmp(hi[i-1], lo[i]) >= 0)
+			error(&lo[i]->src, "case label duplicated or overlapping");
+	free(lo);
+	free(hi);
+}
+
 static void
 casecheck(Node *n, Type *t)
 {
@@ -2093,6 +2191,7 @@ scheck(Node *n)
 		pushlab(name, 0);
 		casecheck(n, t);
 		poplab();
+		overlaps(n);
 		return;
 	case Oalt:
 		n->str = name;

@@ -209,9 +209,6 @@ casecom(Node *n)
 		}
 	nl = k;
 	sortlabs(labs, nl);
-	for(k = 1; k < nl; k++)
-		if(labcmp(labs[k-1].hi, labs[k].lo) >= 0)
-			error(&labs[k].lo->src, "case label duplicated or overlapping");
 
 	v = eaddr(n->left);
 	if(ty->kind == Tbyte){

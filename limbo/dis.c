@@ -140,13 +140,43 @@ fnname(Decl *d)
 	return buf;
 }
 
-/* the exported functions: members of the implemented module */
+static	Decl*	explist;
+static	int	expdone;
+
+/*
+ * the exported functions: members of the implemented module, then
+ * local functions used as values (their references index this table)
+ */
 Decl*
 exports(void)
 {
-	if(impdecl == nil)
-		return nil;
-	return modmembers(impdecl->ty);
+	if(!expdone && impdecl != nil){
+		explist = modmembers(impdecl->ty);
+		expdone = 1;
+	}
+	return explist;
+}
+
+/* the index of fn in the link table, adding it if needed */
+int
+exportindex(Decl *fn)
+{
+	Decl *e, **l, *nd;
+	int i;
+
+	exports();
+	i = 0;
+	for(l = &explist; (e = *l) != nil; l = &e->next){
+		if(e->link == fn)
+			return i;
+		i++;
+	}
+	nd = emalloc(sizeof *nd);
+	*nd = *fn;
+	nd->next = nil;
+	nd->link = fn;
+	*l = nd;
+	return i;
 }
 
 Decl*

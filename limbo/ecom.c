@@ -13,6 +13,7 @@ Ldtmod	ldtmods[64];
 int	nldtmods;
 
 static	void	callcom(Node*, Addr*, int);
+static	void	fnrefcom(Node*, Addr);
 
 /* the import table of module type m */
 int
@@ -61,6 +62,15 @@ static int
 fitsimm(vlong v)
 {
 	return v >= -(1<<29) && v < (1<<29);
+}
+
+/* an operand for the integer v: immediate if it fits, else module data */
+static Addr
+aconst(vlong v)
+{
+	if(fitsimm(v))
+		return aimm(v);
+	return mpword(v);
 }
 
 /* is n computable without code (a constant or a variable) */
@@ -557,11 +567,11 @@ arrayinit(Node *n, Addr arr, Type *et)
 			}
 	}
 	k = 0;
+	ea = talloc(tint);	/* element address, reused */
 	for(e = n->right; e != nil; e = e->right){
 		v = e->left;
 		if(v->op != Oelem){
-			ea = talloc(tint);
-			emit(indop(et), arr, ea, aimm(k));
+			emit(indop(et), arr, ea, aconst(k));
 			ecomto(v, aind(ea, 0));
 			k++;
 			continue;
@@ -591,14 +601,12 @@ arrayinit(Node *n, Addr arr, Type *et)
 			}else if(isconst(lab->left))
 				lo = hi = lab->left->val;
 			else{
-				ea = talloc(tint);
 				emit(indop(et), arr, ea, eaddr(lab->left));
 				ecomto(v->right, aind(ea, 0));
 				continue;
 			}
 			for(k = lo; k <= hi; k++){
-				ea = talloc(tint);
-				emit(indop(et), arr, ea, aimm(k));
+				emit(indop(et), arr, ea, aconst(k));
 				ecomto(v->right, aind(ea, 0));
 			}
 			k = hi + 1;
@@ -879,7 +887,7 @@ ecomto(Node *n, Addr d)
 			l = eaddr(n->left);
 		else{
 			k = initcount(n->right);
-			l = aimm(k);
+			l = aconst(k);
 		}
 		emit(INEWA, l, adesc(elemdesc(ty->tof)), t);
 		arrayinit(n, t, ty->tof);
@@ -924,6 +932,9 @@ ecomto(Node *n, Addr d)
 	case Ocall:
 		callcom(n, &d, 0);
 		return;
+	case Ofnref:
+		fnrefcom(n, d);
+		return;
 	case Oslice:
 		{
 			Addr lo, hi;
@@ -960,6 +971,42 @@ ecomto(Node *n, Addr d)
 		return;
 	}
 	fatal("ecomto: can't compile op %d", n->op);
+}
+
+/* the descriptor of a function reference: (module, index) */
+static Desc*
+fnptrdesc(void)
+{
+	uchar map[1];
+
+	map[0] = 0x80;
+	return mkdesc(2*IBY2WD, map);
+}
+
+/*
+ * build a function reference: the module (this one, by self) and the
+ * function's index, in its import table (>= 0) or our link table (< 0)
+ */
+static void
+fnrefcom(Node *n, Addr d)
+{
+	Node *f;
+	Addr p, m;
+	long ix;
+
+	f = n->left;
+	p = talloc(n->ty);
+	emit2(INEW, adesc(fnptrdesc()), p);
+	if(f->op == Omdot){
+		m = eaddr(f->left);
+		move(f->left->ty, m, aind(p, 0));
+		ix = ldtfn(modtypedecl(f->left->ty), f->decl);
+	}else{
+		emit(ISELF, anone(), anone(), aind(p, 0));
+		ix = -(exportindex(f->decl) + 1);
+	}
+	emit2(IMOVW, aimm(ix), aind(p, IBY2WD));
+	move(n->ty, p, d);
 }
 
 /* operand for assignment to lvalue n (not strings indexes, slices, tuples) */
@@ -1144,6 +1191,22 @@ argoffsets(Type *ft, Node *args, long *offs)
 	return off;
 }
 
+/* move or compute the arguments of call n into frame fr */
+static void
+fnrefargs(Node *n, Type *ft, Addr *args, long *offs, Addr fr)
+{
+	Node *e;
+	Decl *a;
+	int i;
+
+	for(e = n->right, i = 0, a = ft->ids; e != nil && a != nil; e = e->right, i++, a = a->next){
+		if(args[i].mode == Anone)
+			ecomto(e->left, aind(fr, offs[i]));
+		else
+			move(a->ty, args[i], aind(fr, offs[i]));
+	}
+}
+
 /*
  * can n be evaluated straight into a callee's frame: no calls, no
  * allocation, no side effects (so the order of evaluation is free)
@@ -1202,6 +1265,8 @@ callcom(Node *n, Addr *ret, int spawn)
 	f = n->left;
 	ft = f->ty;
 	fn = f->decl;
+	if(n->flags & Nfnref)
+		ft = ft->tof;
 	nargs = 0;
 	for(e = n->right; e != nil; e = e->right){
 		if(nargs >= nelem(args)){
@@ -1220,6 +1285,29 @@ callcom(Node *n, Addr *ret, int spawn)
 	mod = nil;
 	m = anone();
 	ix = 0;
+	if(n->flags & Nfnref){
+		Addr p, ixa;
+
+		p = direct(eaddr(f), f->ty);
+		ixa = talloc(tint);
+		emit2(IMOVW, aind(p, IBY2WD), ixa);
+		emit(IMFRAME, aind(p, 0), ixa, fr);
+		for(a = ft->ids, i = 0; a != nil; a = a->next, i++)
+			offs[i] = a->offset;
+		fnrefargs(n, ft, args, offs, fr);
+		if(!spawn && ft->tof != nil && ft->tof->kind != Tnone){
+			if(ret != nil && (isdirect(*ret) || ret->mode == Afpind))
+				r = *ret;
+			else
+				r = tempfor(ft->tof);
+			emit2(ILEA, r, aind(fr, REGRET*IBY2WD));
+		}else
+			r = anone();
+		emit(spawn ? IMSPAWN : IMCALL, fr, ixa, aind(p, 0));
+		if(r.mode != Anone && ret != nil && !sameaddr(r, *ret))
+			move(ft->tof, r, *ret);
+		return;
+	}
 	if(f->op == Omdot){
 		mod = modtypedecl(f->left->ty);
 		m = direct(eaddr(f->left), f->left->ty);

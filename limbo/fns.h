@@ -133,6 +133,7 @@ void	discon(long);
 long	addrval(Addr*);
 char*	fnname(Decl*);
 Decl*	exports(void);
+int	exportindex(Decl*);
 Decl*	entryfn(void);
 void	disout(char*);
 char*	srcpath(void);

@@ -387,17 +387,84 @@ newdatum(int kind, long off)
 	return d;
 }
 
+/*
+ * shared constants in module data, found again through a hash
+ * of their kind and value
+ */
+typedef struct Cent Cent;
+struct Cent
+{
+	Datum*	d;
+	Cent*	next;
+};
+
+static	Cent*	consts[4096];
+
+static ulong
+chash(int kind, void *p, int n)
+{
+	uchar *s;
+	ulong h;
+
+	h = kind;
+	for(s = p; n-- > 0; s++)
+		h = h*31 + *s;
+	return h % nelem(consts);
+}
+
+static Datum*
+cfind(int kind, void *p, int n)
+{
+	Cent *c;
+	Datum *d;
+
+	for(c = consts[chash(kind, p, n)]; c != nil; c = c->next){
+		d = c->d;
+		if(d->kind != kind)
+			continue;
+		switch(kind){
+		case DEFS:
+			if(d->len == n && memcmp(d->str, p, n) == 0)
+				return d;
+			break;
+		case DEFF:
+			if(memcmp(&d->rval, p, n) == 0)
+				return d;
+			break;
+		default:
+			if(memcmp(&d->val, p, n) == 0)
+				return d;
+			break;
+		}
+	}
+	return nil;
+}
+
+static void
+cadd(Datum *d, void *p, int n)
+{
+	Cent *c;
+	ulong h;
+
+	h = chash(d->kind, p, n);
+	c = emalloc(sizeof *c);
+	c->d = d;
+	c->next = consts[h];
+	consts[h] = c;
+}
+
 Addr
 mpstring(char *s, int len)
 {
 	Datum *d;
 
-	for(d = data; d != nil; d = d->next)
-		if(d->kind == DEFS && d->len == len && memcmp(d->str, s, len) == 0)
-			return amp(d->off);
+	d = cfind(DEFS, s, len);
+	if(d != nil)
+		return amp(d->off);
 	d = newdatum(DEFS, mpalloc(tstring));
 	d->str = s;
 	d->len = len;
+	cadd(d, s, len);
 	return amp(d->off);
 }
 
@@ -406,11 +473,12 @@ mpreal(double v)
 {
 	Datum *d;
 
-	for(d = data; d != nil; d = d->next)
-		if(d->kind == DEFF && memcmp(&d->rval, &v, sizeof v) == 0)
-			return amp(d->off);
+	d = cfind(DEFF, &v, sizeof v);
+	if(d != nil)
+		return amp(d->off);
 	d = newdatum(DEFF, mpalloc(treal));
 	d->rval = v;
+	cadd(d, &v, sizeof v);
 	return amp(d->off);
 }
 
@@ -419,11 +487,12 @@ mpbig(vlong v)
 {
 	Datum *d;
 
-	for(d = data; d != nil; d = d->next)
-		if(d->kind == DEFL && d->val == v)
-			return amp(d->off);
+	d = cfind(DEFL, &v, sizeof v);
+	if(d != nil)
+		return amp(d->off);
 	d = newdatum(DEFL, mpalloc(tbig));
 	d->val = v;
+	cadd(d, &v, sizeof v);
 	return amp(d->off);
 }
 
@@ -431,12 +500,15 @@ Addr
 mpword(long v)
 {
 	Datum *d;
+	vlong w;
 
-	for(d = data; d != nil; d = d->next)
-		if(d->kind == DEFW && d->val == v && d->len == 0)
-			return amp(d->off);
+	w = (int)v;
+	d = cfind(DEFW, &w, sizeof w);
+	if(d != nil)
+		return amp(d->off);
 	d = newdatum(DEFW, mpalloc(tint));
-	d->val = v;
+	d->val = w;
+	cadd(d, &w, sizeof w);
 	return amp(d->off);
 }
 

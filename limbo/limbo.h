@@ -29,7 +29,7 @@ enum
 	MaxAlign	= IBY2LG,
 	MaxErr		= 10,
 	MaxInc		= 32,
-	MaxScope	= 256,
+	MaxScope	= 4096,
 	MaxInitElems	= 1<<16,	/* elements of a global array initializer */
 };
 
@@ -184,7 +184,7 @@ enum
 	/* statements */
 	Oblock, Oif, Ofor, Owhile, Odo, Ocase, Oalt, Opick, Obreak, Ocont,
 	Oret, Oexit, Ospawn, Oraise, Oexstmt, Olabel, Odecl, Oconst_decl,
-	Oexcept, Otypedecl, Ofunc, Oscope, Ovardecl, Oimport,
+	Oexcept, Otypedecl, Ofunc, Oscope, Ovardecl, Oimport, Ofnref,
 	Oend
 };
 
@@ -216,6 +216,7 @@ enum
 	Nnew	= 1<<5,		/* ref Adt: new zero value */
 	Ndecl	= 1<<6,		/* := */
 	Ndone	= 1<<7,		/* declaration already processed */
+	Nfnref	= 1<<8,		/* call through a function reference */
 };
 
 /* operand addressing kinds */

@@ -1,6 +1,12 @@
 #include <u.h>
 #include <lib9.h>
+#include <pthread.h>
 #include "limbo.h"
+
+enum
+{
+	Stack	= 512*1024*1024,	/* deep source nests deeply in the compiler: virtual, touched as used */
+};
 
 char*	srcfile;
 int	dosbl;
@@ -29,14 +35,41 @@ outname(char *src, char *ext)
 	return o;
 }
 
+static int	margc;
+static char**	margv;
+static void*	limbomain(void*);
+
 int
 main(int argc, char **argv)
 {
+	pthread_attr_t attr;
+	pthread_t t;
+
+	margc = argc;
+	margv = argv;
+	pthread_attr_init(&attr);
+	if(pthread_attr_setstacksize(&attr, Stack) != 0 || pthread_create(&t, &attr, limbomain, nil) != 0){
+		limbomain(nil);
+		return 0;
+	}
+	pthread_join(t, nil);
+	return 0;
+}
+
+/* the compiler proper, on a large stack */
+static void*
+limbomain(void *v)
+{
+	int argc;
+	char **argv;
 	char *ofile, *tabmod, *s;
 	int i, doasm, dostub, warn;
 	Node *tree;
 	Decl *d;
 
+	USED(v);
+	argc = margc;
+	argv = margv;
 	ofile = nil;
 	tabmod = nil;
 	doasm = 0;
@@ -131,5 +164,5 @@ main(int argc, char **argv)
 		ofile = outname(srcfile, doasm ? ".s" : ".dis");
 	compile(ofile, doasm);
 	exits(nerrors ? "errors" : nil);
-	return 0;
+	return nil;
 }

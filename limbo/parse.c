@@ -21,7 +21,7 @@ static	int	depth;	/* expression and statement nesting, bounded */
 static int
 toodeep(void)
 {
-	if(depth < 500)
+	if(depth < 3000)
 		return 0;
 	error(&tok.src, "expression or statement nested too deeply");
 	exits("errors");
@@ -711,13 +711,17 @@ static Node*
 binexp(int p)
 {
 	Node *l, *r, *n;
-	int q, op;
+	int q, op, chain;
 
 	l = unary();
-	for(;;){
+	for(chain = 0; ; chain++){
 		q = binprec(tok.t, &op);
 		if(q == 0 || q < p)
 			return l;
+		if(chain > 20000){
+			error(&tok.src, "expression too long");
+			exits("errors");
+		}
 		next();
 		if(op == Ocons || op == Oexp)
 			r = binexp(q);

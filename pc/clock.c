@@ -22,6 +22,7 @@ enum
 
 ulong	kerndate;		/* boot time, as the date of kernel files */
 static long	boottime;	/* seconds since the epoch at boot */
+void	(*clockhook)(void);	/* called at each tick, at splhi (devbench's intr) */
 static void	rtcinit(void);
 
 static void
@@ -39,6 +40,8 @@ clockintr(Ureg*, void*)
 	}
 	timerintr();
 	uartpoll();
+	if(clockhook != nil)
+		clockhook();
 }
 
 /*

@@ -76,6 +76,7 @@ struct Mach
 	uvlong	tscticks0;	/* tsc at boot */
 	ulong	*pdb;		/* page directory */
 	Label	sched;		/* scheduler wakeup */
+	uvlong	clocktsc;	/* tsc as the clock interrupt was taken (devbench's intr) */
 };
 
 extern	Mach	mach0;

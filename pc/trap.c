@@ -162,8 +162,10 @@ trap(Ureg *u)
 		return;
 	v = &vctl[u->trap];
 	clock = irq == 0;
-	if(clock)
+	if(clock){
+		rdtsc(&m->clocktsc);
 		m->inclockintr = 1;
+	}
 	if(v->f != nil){
 		v->count++;
 		v->f(u, v->a);

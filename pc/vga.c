@@ -106,6 +106,9 @@ vgamode(Vscreen *s, int w, int h, char *err, int nerr)
 	vbewrite(Vbexoff, 0);
 	vbewrite(Vbeyoff, 0);
 	vbewrite(Vbeenable, Vbeenabled | Vbelfb);
+	/* without a VGA BIOS the attribute controller still blanks the screen: unblank */
+	inb(0x3DA);
+	outb(0x3C0, 0x20);
 	if(vberead(Vbexres) != w || vberead(Vbeyres) != h || vberead(Vbebpp) != Vdepth){
 		snprint(err, nerr, "mode %dx%dx%d refused", w, h, Vdepth);
 		return -1;

@@ -31,7 +31,21 @@ static struct {
 	int	creating;	/* a new one is starting */
 	int	initpid;	/* pid of the init thread */
 	int	initstatus;	/* its exit status: 0 ok, 1 failed */
+	Proc*	kicked;		/* idle interpreter handed the VM by release */
+	int	(*idlefn)(void*);	/* atidle task, run instead of the collector */
+	void*	idlearg;
 } isched;
+
+/*
+ * How long ready kernel processes wait while the idle-time collector
+ * holds the processor: from the moment one is ready (at the collector's
+ * priority or above) to the moment the collector gives way.  quanta
+ * counts the rungc() calls made meanwhile; the patched collector lets
+ * at most one pass.
+ */
+Idlewait	idlewait;
+static uvlong	waitstart;	/* fastticks when the current wait began, 0 if none */
+static ulong	waitquanta;
 
 /* take the VM, waiting in turn; called at any level */
 static void
@@ -63,6 +77,7 @@ vmget(void)
 }
 
 static void startvm(void);
+Idlestat	idlestat;
 
 /* give the VM to the next waiting kproc, or to an idle interpreter */
 static void
@@ -89,9 +104,15 @@ vmput(void)
 	isched.owner = nil;
 	p = isched.idlevm;
 	if(p != nil){
-		if(vmnready() > 0){
+		/*
+		 * as Inferno's release: an idle interpreter takes over, to run
+		 * what becomes ready or else collect at idle (execatidle)
+		 */
+		if(vmnready() > 0 || (up->type != Interp && isched.kicked == nil)){
 			isched.idlevm = p->qlink;
 			p->qlink = nil;
+			if(vmnready() == 0)
+				isched.kicked = p;
 			wakeup(&p->sleep);
 		}
 	}else if(!isched.creating && up->type != Interp && up->type != IdleGC){
@@ -108,33 +129,146 @@ vmput(void)
 static int
 tready(void*)
 {
-	return isched.owner == nil && vmnready() > 0;
+	return isched.kicked == up || isched.owner == nil && vmnready() > 0;
+}
+
+/* a ready kernel process starts waiting for the idle collector; at splhi */
+void
+idlewaitbegin(void)
+{
+	if(waitstart == 0){
+		waitstart = fastticks(nil);
+		if(waitstart == 0)
+			waitstart = 1;
+		waitquanta = 0;
+	}
+}
+
+/* the idle collector gives way (or stops): the wait ends; at splhi */
+void
+idlewaitend(void)
+{
+	uvlong t;
+
+	if(waitstart == 0)
+		return;
+	t = fastticks(nil) - waitstart;
+	waitstart = 0;
+	idlewait.n++;
+	idlewait.total += t;
+	if(t > idlewait.max)
+		idlewait.max = t;
+	if(waitquanta > idlewait.maxquanta)
+		idlewait.maxquanta = waitquanta;
 }
 
 /*
- * The idle-time collector, as Inferno's original execatidle: while no
- * Dis thread is ready, collect for up to 3 epochs, stopping only when
- * another interpreter asks for the VM (isched.yield) or a Dis thread
- * becomes ready (Inferno's runhd != runtl; the run queue is libinterp's,
- * so vmnready() != 0).  It does not give way to ready kprocs: a thread
- * whose system call has finished waits for the next clock tick, the
- * artifact "Reliable Benchmarking with Limbo on Inferno" describes.
+ * The idle-time collector.  While no Dis thread is ready, collect for
+ * up to 3 epochs, stopping when another interpreter asks for the VM
+ * (isched.yield) or a Dis thread becomes ready (Inferno's runhd !=
+ * runtl; the run queue is libinterp's, so vmnready() != 0).
+ *
+ * The original loop (idlegcpatched == 0) never gives way to ready
+ * kernel processes: a thread whose system call was preempted by the
+ * clock cannot run, so cannot ask for the VM, until the next tick
+ * preempts the collector -- the artifact of "Reliable Benchmarking
+ * with Limbo on Inferno".  The patched loop calls sched() after each
+ * rungc(): a ready process of the same priority runs at once, and if
+ * it then wants the VM, isched.yield ends the loop.
  */
 static void
 execatidle(void)
 {
 	ulong done;
+	int s;
 
 	if(vmnready() != 0)
 		return;
+	idlestat.runs++;
+	s = splhi();
 	up->type = IdleGC;
+	if(anyeqhigher())
+		idlewaitbegin();
+	splx(s);
 	done = gcstat.epochs + 3;
 	while(gcstat.epochs < done && gcruns()){
 		if(isched.yield != 0 || vmnready() != 0)
 			break;
 		rungc();
+		idlestat.quanta++;
+		s = splhi();
+		if(waitstart != 0)
+			waitquanta++;
+		splx(s);
+		if(idlegcpatched)
+			sched();
 	}
+	s = splhi();
+	idlewaitend();
 	up->type = Interp;
+	splx(s);
+}
+
+/*
+ * Run fn(arg) when an interpreter is idle, in place of the collector,
+ * until it returns 1 (GCIDLE of devbench); one task at a time.
+ */
+int
+atidle(int (*fn)(void*), void *arg)
+{
+	if(isched.idlefn != nil)
+		return -1;
+	isched.idlearg = arg;
+	isched.idlefn = fn;
+	return 0;
+}
+
+void
+atidledont(int (*fn)(void*))
+{
+	if(isched.idlefn == fn)
+		isched.idlefn = nil;
+}
+
+/* is a Dis thread ready, or another interpreter waiting for the VM? */
+int
+vmbusy(void)
+{
+	return isched.yield != 0 || vmnready() != 0;
+}
+
+/* wake an idle interpreter so that it runs its idle work once more */
+void
+vmkick(void)
+{
+	Proc *p;
+	int s;
+
+	s = splhi();
+	p = isched.idlevm;
+	if(p != nil && isched.kicked == nil){
+		isched.idlevm = p->qlink;
+		p->qlink = nil;
+		isched.kicked = p;
+		wakeup(&p->sleep);
+	}else if(p == nil && !isched.creating && isched.owner == nil)
+		startvm();
+	splx(s);
+}
+
+static void
+idlework(void)
+{
+	int (*fn)(void*);
+
+	fn = isched.idlefn;
+	if(fn == nil || vmnready() != 0){
+		execatidle();
+		return;
+	}
+	/* a measurement, not the collector: its waits are not idlewait's */
+	if(fn(isched.idlearg))
+		atidledont(fn);
 }
 
 /* point up->env at the running Dis thread's environment */
@@ -233,6 +367,8 @@ vmidlewait(void)
 	isched.idlevm = up;
 	strecpy(up->text, up->text+sizeof up->text, "idle");
 	sleep(&up->sleep, tready, nil);
+	if(isched.kicked == up)
+		isched.kicked = nil;
 	for(l = &isched.idlevm; *l != nil; l = &(*l)->qlink)
 		if(*l == up){
 			*l = up->qlink;
@@ -276,7 +412,7 @@ vmachine(void*)
 		up->env = &up->defenv;
 		if(vmnprog() == 0)
 			halt(isched.initstatus);
-		execatidle();
+		idlework();
 		if(vmnready() == 0)
 			vmidlewait();
 	}

@@ -21,6 +21,8 @@ typedef struct RWlock	RWlock;
 typedef struct Walkqid	Walkqid;
 typedef struct Cmdbuf	Cmdbuf;
 typedef struct Cmdtab	Cmdtab;
+typedef struct Idlestat	Idlestat;
+typedef struct Idlewait	Idlewait;
 typedef int	Devgen(Chan*, char*, Dirtab*, int, int, Dir*);
 
 /*
@@ -463,7 +465,25 @@ enum
 };
 
 /* a registered device and its configuration */
+/* the idle-time collector's waits (port/dis.c): ready kprocs kept from running */
+struct Idlewait
+{
+	ulong	n;		/* waits */
+	uvlong	max;		/* longest, in fastticks */
+	uvlong	total;
+	ulong	maxquanta;	/* most rungc() calls made during one wait */
+};
+
+struct Idlestat
+{
+	ulong	runs;		/* execatidle calls */
+	uvlong	quanta;		/* rungc() calls made by them */
+};
+
 extern	Dev*	devtab[];
+extern	int	idlegcpatched;	/* execatidle gives way to ready kprocs (pc/pc; 0 in pc/pcold) */
+extern	Idlewait	idlewait;
+extern	Idlestat	idlestat;
 extern	char*	conffile;
 extern	char	*eve;
 extern	int	verbose;	/* -v on the command line */

@@ -181,6 +181,7 @@ extern	char	bootline[];	/* the whole multiboot command line */
 
 /* clock: pc/clock.c */
 vlong	fastticks(uvlong*);
+extern	void	(*clockhook)(void);
 uvlong	fastticks2us(uvlong);
 vlong	osusectime(void);
 long	osmillisec(void);
@@ -202,6 +203,13 @@ typedef struct Prog	Prog;
 void	vmenv(void);
 void	swiprog(Prog*);
 void	disdump(void);
+void	idlewaitbegin(void);
+void	idlewaitend(void);
+int	atidle(int (*)(void*), void*);
+void	atidledont(int (*)(void*));
+int	vmbusy(void);
+void	vmkick(void);
+int	anyeqhigher(void);
 void	links(void);
 void	sysmodinit(void);
 void	mathmodinit(void);

@@ -50,6 +50,9 @@ ready(Proc *p)
 	s = splhi();
 	p->state = Ready;
 	queueproc(p);
+	/* the idle collector now keeps p waiting (see execatidle) */
+	if(up != nil && up->type == IdleGC && up->state == Running && p->pri >= up->pri)
+		idlewaitbegin();
 	splx(s);
 }
 
@@ -74,7 +77,7 @@ anyhigher(void)
 }
 
 /* a ready process of the same or higher priority than up? */
-static int
+int
 anyeqhigher(void)
 {
 	int i;
@@ -133,6 +136,8 @@ schedinit(void)
 	setlabel(&m->sched);
 	if(up != nil){
 		p = up;
+		if(p->type == IdleGC)
+			idlewaitend();
 		up = nil;
 		switch(p->state){
 		case Running:
@@ -148,6 +153,8 @@ schedinit(void)
 	p = runproc();
 	p->state = Running;
 	up = p;
+	if(p->type == IdleGC && anyeqhigher())
+		idlewaitbegin();
 	gotolabel(&p->sched);
 }
 

@@ -317,10 +317,13 @@ mean(a: array of real): real
 
 # histogram counts a and b in nbin equal bins spanning the least
 # observation of either to the greater of their 99th percentiles, and
-# in an extra last bin everything above that.  It returns the nbin+1
-# bin edges and the nbin+1 counts of each.
+# in an extra last bin everything above that.  Whole numbers spanning
+# fewer than nbin values get a bin each.  It returns the bin edges
+# (the last is the top of the range; above it is the extra bin) and
+# the nbin+1 counts of each sample.
 histogram(a, b: array of real, nbin: int): (array of real, array of int, array of int)
 {
+	setup();
 	if(nbin < 1)
 		nbin = 1;
 	sa := array[len a] of real;
@@ -339,29 +342,38 @@ histogram(a, b: array of real, nbin: int): (array of real, array of int, array o
 		hi = percentile(sa, 99.0);
 	if(len sb > 0 && percentile(sb, 99.0) > hi)
 		hi = percentile(sb, 99.0);
-	if(hi == lo)
+	w := (hi - lo) / real nbin;
+	if(whole(sa) && whole(sb) && hi - lo < real nbin){
+		nbin = int (hi - lo) + 1;
+		w = 1.0;
+	}else if(hi == lo){
 		nbin = 1;
+		w = 1.0;
+	}
 	edge := array[nbin+1] of real;
-	for(i := 0; i <= nbin; i++)
-		edge[i] = lo + (hi - lo) * real i / real nbin;
-	return (edge, bin(sa, edge), bin(sb, edge));
+	for(i := 0; i < nbin; i++)
+		edge[i] = lo + w * real i;
+	edge[nbin] = hi;
+	return (edge, bin(sa, lo, w, hi, nbin), bin(sb, lo, w, hi, nbin));
 }
 
-bin(a: array of real, edge: array of real): array of int
+whole(a: array of real): int
 {
-	nbin := len edge - 1;
-	lo := edge[0];
-	hi := edge[nbin];
+	for(i := 0; i < len a; i++)
+		if(math->floor(a[i]) != a[i])
+			return 0;
+	return 1;
+}
+
+# bin counts a in nbin bins of width w from lo, and above top in one more.
+bin(a: array of real, lo, w, top: real, nbin: int): array of int
+{
 	c := array[nbin+1] of {* => 0};
 	for(i := 0; i < len a; i++){
 		v := a[i];
-		k: int;
-		if(v > hi)
-			k = nbin;
-		else if(hi == lo)
-			k = 0;
-		else{
-			k = int math->floor((v - lo) / (hi - lo) * real nbin);
+		k := nbin;
+		if(v <= top){
+			k = int math->floor((v - lo) / w);
 			if(k > nbin-1)
 				k = nbin-1;
 			if(k < 0)

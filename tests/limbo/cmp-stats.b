@@ -123,6 +123,9 @@ init(nil: ref Draw->Context, nil: list of string)
 	sys->print("histogram edges %s a %s b %s\n", arr(e), iarr(ca), iarr(cb));
 	(e, ca, cb) = stats->histogram(array[] of {5.0, 5.0}, array[] of {5.0}, 4);
 	sys->print("histogram flat edges %s a %s b %s\n", arr(e), iarr(ca), iarr(cb));
+	# whole numbers over fewer values than bins: a bin for each value
+	(e, ca, cb) = stats->histogram(array[] of {1.0, 2.0, 2.0, 3.0}, array[] of {3.0, 3.0, 5.0}, 10);
+	sys->print("histogram whole edges %s a %s b %s\n", arr(e), iarr(ca), iarr(cb));
 }
 
 arr(a: array of real): string

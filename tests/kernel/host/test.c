@@ -309,6 +309,27 @@ testtmp(void)
 	CHECK(err[0] == 0, "guest may remove from a 0777 directory");
 	up->env->user = "inferno";
 
+	/* append-only and exclusive-use files */
+	TRY(c = xcreate(r, "", "log", OWRITE, DMAPPEND|0666));
+	TRY(n = xwrite(c, "ab", 2, 0));
+	TRY(n = xwrite(c, "cd", 2, 0));
+	cclose(c);
+	TRY(c = xopen(r, "log", OREAD|OTRUNC));
+	TRY(n = xread(c, buf, 100, 0));
+	CHECK(n == 4 && memcmp(buf, "abcd", 4) == 0, "DMAPPEND: writes go to the end, OTRUNC ignored");
+	xstat(c, &d, strs);
+	CHECK((d.qid.type & QTAPPEND) && (d.mode & DMAPPEND), "append qid");
+	cclose(c);
+	TRY(c = xcreate(r, "", "lock", ORDWR, DMEXCL|0666));
+	TRY(c2 = xopen(r, "lock", OREAD));
+	CHECK(strcmp(err, "device or object already in use") == 0, err);
+	cclose(c);
+	TRY(c2 = xopen(r, "lock", OREAD));
+	CHECK(err[0] == 0, "DMEXCL free again after close");
+	cclose(c2);
+	TRY(xremove(r, "log"));
+	TRY(xremove(r, "lock"));
+
 	/* names */
 	TRY(c = xcreate(r, "", "..", OWRITE, 0600));
 	CHECK(strcmp(err, "file name syntax") == 0, err);

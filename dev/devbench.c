@@ -1,0 +1,1282 @@
+#include "u.h"
+#include "../port/lib.h"
+#include "mem.h"
+#include "dat.h"
+#include "fns.h"
+#include "../port/error.h"
+#include <isa.h>
+#include <interp.h>
+#include "runt.h"
+/* the generated table declares its own Runtab, as Inferno's limbo -t does */
+#define	Runtab	Genruntab
+#include "benchmod.h"
+#undef	Runtab
+
+/*
+ * #x -- the benchmark device of "Reliable Benchmarking with Limbo on
+ * Inferno", and the $Bench builtin module.
+ *
+ *	busec	microseconds since the last reset, as text; any write resets
+ *	bctl	each write is one experiment (see bench(3) and cmdtab)
+ *	bdata	the last experiment's result
+ *
+ * Every time here comes from fastticks(), the TSC since boot, scaled by
+ * benchhz, the TSC rate (the kernel's calibration until `calibrate').
+ * An experiment builds its result in a fresh buffer and replaces bdata
+ * only when it succeeds, so a failed command leaves the previous result
+ * readable.  Experiments run one at a time (bench.run).
+ */
+
+enum
+{
+	Qdir,
+	Qbdata,
+	Qbctl,
+	Qbusec,
+
+	Maxcmd	= 256,		/* longest bctl write */
+	Maxrep	= 100000,	/* most observations in one experiment */
+	Maxslow	= 1000,		/* ... in one that takes a clock tick each */
+	Maxprocs	= 3,	/* kprocs of `op' */
+	Nhash	= 4096,		/* dis timer: hash buckets */
+	Nistat	= 65536,	/* dis timer: (module, pc) entries */
+	Maxlog	= 4*1024*1024,	/* Bench->read's log stops growing here */
+};
+
+static Dirtab benchdir[] =
+{
+	".",		{Qdir, 0, QTDIR},	0,	DMDIR|0555,
+	"bdata",	{Qbdata},	0,	0444,
+	"bctl",		{Qbctl},	0,	0660,
+	"busec",	{Qbusec},	0,	0666,
+};
+
+typedef struct Res Res;
+struct Res
+{
+	char*	s;
+	long	n;
+	long	size;
+	int	readlog;	/* made by Bench->read: later reads append */
+};
+
+static struct
+{
+	QLock	run;		/* one experiment at a time */
+	QLock	res;		/* guards result */
+	Res*	result;		/* what bdata holds */
+	uvlong	hz;		/* TSC rate used for every conversion */
+	uvlong	base;		/* fastticks at the last reset of busec/microsec */
+	int	gcoff;		/* `gc off' holds the collector */
+	ulong	usreads;
+	ulong	usresets;
+	ulong	microsecs;
+	ulong	breads;
+	ulong	logdropped;
+} bench;
+
+/*
+ * Converting ticks to microseconds: the counts stay below 2^64/10^6
+ * for days at any plausible rate, so the integer form is exact.
+ */
+static double
+fsqrt(double x)
+{
+	__asm__("fsqrt" : "=t"(x) : "0"(x));
+	return x;
+}
+
+static uvlong
+tk2us(uvlong t)
+{
+	return t*1000000/bench.hz;
+}
+
+static double
+tk2usf(uvlong t)
+{
+	return (double)t*1e6/(double)bench.hz;
+}
+
+static double
+tk2nsf(double t)
+{
+	return t*1e9/(double)bench.hz;
+}
+
+static uvlong
+busec(void)
+{
+	return tk2us(fastticks(nil) - bench.base);
+}
+
+static Res*
+newres(void)
+{
+	Res *r;
+
+	r = smalloc(sizeof(Res));
+	r->size = 1024;
+	r->s = smalloc(r->size);
+	return r;
+}
+
+static void
+freeres(Res *r)
+{
+	if(r == nil)
+		return;
+	free(r->s);
+	free(r);
+}
+
+/* append to r, growing it */
+static void
+rlog(Res *r, char *fmt, ...)
+{
+	va_list arg;
+	char buf[128], *e, *s;
+	long n;
+
+	va_start(arg, fmt);
+	e = vseprint(buf, buf+sizeof buf, fmt, arg);
+	va_end(arg);
+	n = e - buf;
+	if(r->n + n + 1 > r->size){
+		r->size = 2*r->size + n + 1;
+		s = realloc(r->s, r->size);
+		if(s == nil)
+			error(Enomem);
+		r->s = s;
+	}
+	memmove(r->s + r->n, buf, n);
+	r->n += n;
+	r->s[r->n] = 0;
+}
+
+/* make r what bdata holds */
+static void
+setres(Res *r)
+{
+	Res *o;
+
+	qlock(&bench.res);
+	o = bench.result;
+	bench.result = r;
+	qunlock(&bench.res);
+	freeres(o);
+}
+
+/* the observations' label, as plot(1) reads it */
+static void
+rlabel(Res *r, char *name, char *shape, char *yunit)
+{
+	rlog(r, "%s:%s:Observation:n:%s:%s", name, shape, strcmp(yunit, "MHz") == 0 ? "Rate" : "Time", yunit);
+}
+
+static int
+repcount(Cmdbuf *cb, int i, int def, int max)
+{
+	char *e;
+	long n;
+
+	if(cb->nf <= i)
+		return def;
+	n = strtol(cb->f[i], &e, 10);
+	if(*e != 0 || e == cb->f[i] || n < 1 || n > max){
+		char msg[64];
+
+		snprint(msg, sizeof msg, "count must be 1 to %d", max);
+		cmderror(cb, msg);
+	}
+	return n;
+}
+
+/*
+ * calibrate: the TSC over n clock ticks, one observation each, in MHz;
+ * their mean becomes the rate of every later conversion.
+ */
+static void
+calibrate(Res *r, int n)
+{
+	uvlong t0, t1, sum;
+	ulong tk, k0, k1, nk;
+	int i, s;
+
+	rlabel(r, "CALIBRATE", "1d", "MHz");
+	sum = 0;
+	nk = 0;
+	tk = m->ticks;
+	while(m->ticks == tk)
+		tsleep(&up->sleep, return0, nil, 1);
+	for(i = 0; i < n; i++){
+		s = splhi();
+		t0 = m->clocktsc;
+		k0 = m->ticks;
+		splx(s);
+		while(m->ticks == k0)
+			tsleep(&up->sleep, return0, nil, 1);
+		s = splhi();
+		t1 = m->clocktsc;
+		k1 = m->ticks;
+		splx(s);
+		sum += t1 - t0;
+		nk += k1 - k0;
+		rlog(r, " %.3f", (double)(t1-t0)*HZ/(k1-k0)/1e6);
+	}
+	rlog(r, "\n");
+	bench.hz = sum*HZ/nk;
+	if(bench.hz == 0)
+		bench.hz = 1;
+}
+
+/* base: two TSC reads in a row, interrupts off, in ns */
+static void
+base(Res *r, int n)
+{
+	uvlong t0, t1;
+	int i, s;
+
+	rlabel(r, "TSCBASE", "1d", "ns");
+	for(i = 0; i < n; i++){
+		s = splhi();
+		t0 = fastticks(nil);
+		t1 = fastticks(nil);
+		splx(s);
+		rlog(r, " %.1f", tk2nsf(t1-t0));
+	}
+	rlog(r, "\n");
+}
+
+/*
+ * op nil|sched: P kprocs at PriRealtime each time n calls of the
+ * operation; their observations follow one another in one line
+ */
+typedef struct Opproc Opproc;
+struct Opproc
+{
+	int	n;
+	uvlong*	t;
+	Rendez	start;
+};
+
+static struct
+{
+	void	(*op)(void);
+	int	go;
+	int	done;
+	Rendez	end;
+} optest;
+
+static void
+nilop(void)
+{
+}
+
+static int
+opgo(void*)
+{
+	return optest.go;
+}
+
+static int
+opdone(void *a)
+{
+	return optest.done >= *(int*)a;
+}
+
+static void
+opproc(void *a)
+{
+	Opproc *o;
+	uvlong t0;
+	int i, s;
+
+	o = a;
+	sleep(&o->start, opgo, nil);
+	for(i = 0; i < o->n; i++){
+		t0 = fastticks(nil);
+		optest.op();
+		o->t[i] = fastticks(nil) - t0;
+	}
+	s = splhi();
+	optest.done++;
+	splx(s);
+	wakeup(&optest.end);
+	pexit("", 1);
+}
+
+static void
+timeop(Res *r, char *what, int n, int np)
+{
+	Opproc o[Maxprocs];
+	int i, j;
+
+	if(strcmp(what, "nil") == 0){
+		optest.op = nilop;
+		rlabel(r, "OPNIL", "1d", "us");
+	}else{
+		optest.op = sched;
+		rlabel(r, "OPSCHED", "1d", "us");
+	}
+	memset(o, 0, sizeof o);
+	for(i = 0; i < np; i++){
+		o[i].n = n;
+		o[i].t = malloc(n*sizeof(uvlong));
+		if(o[i].t == nil){
+			while(--i >= 0)
+				free(o[i].t);
+			error(Enomem);
+		}
+	}
+	optest.go = 0;
+	optest.done = 0;
+	for(i = 0; i < np; i++)
+		kproc("timeop", opproc, &o[i], PriRealtime);
+	/* they wait for go; once started they run to the end, so wait for them, interrupted or not */
+	optest.go = 1;
+	for(i = 0; i < np; i++)
+		wakeup(&o[i].start);
+	while(!opdone(&np)){
+		if(!waserror()){
+			tsleep(&optest.end, opdone, &np, 10);
+			poperror();
+		}
+	}
+	for(i = 0; i < np; i++){
+		for(j = 0; j < n; j++)
+			rlog(r, " %.3f", tk2usf(o[i].t[j]));
+		free(o[i].t);
+	}
+	rlog(r, "\n");
+}
+
+/*
+ * intr: clock interrupt to wakeup latency.  The test process sleeps;
+ * at the next tick the clock hook wakes it.  Stamps: the interrupt
+ * taken (m->clocktsc in trap), the hook reached, wakeup returned, and
+ * the process running again (at PriRealtime it preempts at once).
+ */
+static struct
+{
+	int	want;		/* the hook should wake the sleeper */
+	Rendez	r;
+	uvlong	entry;
+	uvlong	arrive;
+	uvlong	woken;
+} intrt;
+
+static void
+intrhook(void)
+{
+	if(!intrt.want)
+		return;
+	intrt.entry = m->clocktsc;
+	intrt.arrive = fastticks(nil) + m->tscticks0;
+	intrt.want = 0;
+	wakeup(&intrt.r);
+	intrt.woken = fastticks(nil) + m->tscticks0;
+}
+
+static int
+intrdone(void*)
+{
+	return intrt.want == 0;
+}
+
+static void
+intrtime(Res *r, int n)
+{
+	uvlong *e, *a, *w, *k;
+	int i, pri;
+
+	e = malloc(4*n*sizeof(uvlong));
+	if(e == nil)
+		error(Enomem);
+	a = e+n;
+	w = a+n;
+	k = w+n;
+	pri = getpri();
+	setpri(PriRealtime);
+	clockhook = intrhook;
+	if(waserror()){
+		clockhook = nil;
+		intrt.want = 0;
+		setpri(pri);
+		free(e);
+		nexterror();
+	}
+	for(i = 0; i < n; i++){
+		intrt.want = 1;
+		sleep(&intrt.r, intrdone, nil);
+		k[i] = fastticks(nil) + m->tscticks0;
+		e[i] = intrt.entry;
+		a[i] = intrt.arrive;
+		w[i] = intrt.woken;
+	}
+	poperror();
+	clockhook = nil;
+	setpri(pri);
+	rlabel(r, "INTR", "1d", "us");
+	for(i = 0; i < n; i++)
+		rlog(r, " %.3f", tk2usf(k[i]-e[i]));
+	rlabel(r, "\nINTRARRIVE", "1d", "us");
+	for(i = 0; i < n; i++)
+		rlog(r, " %.3f", tk2usf(a[i]-e[i]));
+	rlabel(r, "\nINTRWAKEUP", "1d", "us");
+	for(i = 0; i < n; i++)
+		rlog(r, " %.3f", tk2usf(w[i]-a[i]));
+	rlabel(r, "\nINTRSCHED", "1d", "us");
+	for(i = 0; i < n; i++)
+		rlog(r, " %.3f", tk2usf(k[i]-w[i]));
+	rlog(r, "\n");
+	free(e);
+}
+
+/*
+ * The collector experiments need the VM: the writer of bctl arrives
+ * here released (in Sys_write), so each acquires it, and releases it
+ * again before returning, also on error.
+ */
+
+/* one rungc() as at a safe point: the writer's prog is saved, not running */
+static uvlong
+timegc(void)
+{
+	Prog *p;
+	uvlong t0;
+
+	p = isave();
+	t0 = fastticks(nil);
+	rungc();
+	t0 = fastticks(nil) - t0;
+	irestore(p);
+	return t0;
+}
+
+/* GCSCHED: rungc() between quanta of other threads (release/acquire) */
+static void
+gcsched(Res *r, int n)
+{
+	int i;
+
+	rlabel(r, "GCSCHED", "1l", "us");
+	acquire();
+	if(waserror()){
+		release();
+		nexterror();
+	}
+	for(i = 0; i < n; i++){
+		rlog(r, " %.2f", tk2usf(timegc()));
+		release();
+		acquire();
+	}
+	poperror();
+	release();
+	rlog(r, "\n");
+}
+
+/* GCACQUIRE: release, acquire, rungc, release, acquire */
+static void
+gcacquire(Res *r, int n)
+{
+	uvlong t0;
+	int i;
+
+	rlabel(r, "GCACQUIRE", "1l", "us");
+	acquire();
+	if(waserror()){
+		release();
+		nexterror();
+	}
+	for(i = 0; i < n; i++){
+		t0 = fastticks(nil);
+		release();
+		acquire();
+		timegc();
+		release();
+		acquire();
+		rlog(r, " %.2f", tk2usf(fastticks(nil)-t0));
+	}
+	poperror();
+	release();
+	rlog(r, "\n");
+}
+
+/*
+ * GCIDLE: an idle interpreter runs idlegc (through atidle) in place of
+ * its collector; it times what the original execatidle does: rungc()
+ * until 3 epochs pass, unless a thread becomes ready or another
+ * interpreter wants the VM.
+ */
+static struct
+{
+	Rendez	r;
+	int	done;
+	uvlong	t;
+} gcidle;
+
+static int
+idlegc(void*)
+{
+	ulong done;
+	uvlong t0, tot;
+
+	done = gcstat.epochs + 3;
+	tot = 0;
+	while(gcstat.epochs < done && gcruns()){
+		if(vmbusy())
+			break;
+		t0 = fastticks(nil);
+		rungc();
+		tot += fastticks(nil) - t0;
+	}
+	gcidle.t = tot;
+	gcidle.done = 1;
+	wakeup(&gcidle.r);
+	return 1;
+}
+
+static int
+gcidledone(void*)
+{
+	return gcidle.done;
+}
+
+static void
+gcidletime(Res *r, int n)
+{
+	int i, k;
+
+	rlabel(r, "GCIDLE", "1l", "us");
+	for(i = 0; i < n; i++){
+		gcidle.done = 0;
+		if(atidle(idlegc, nil) < 0)
+			error(Einuse);
+		if(waserror()){
+			atidledont(idlegc);
+			nexterror();
+		}
+		/* a second at most: the interpreter may be busy with other threads */
+		for(k = 0; k < 100 && !gcidle.done; k++){
+			vmkick();
+			tsleep(&gcidle.r, gcidledone, nil, 10);
+		}
+		poperror();
+		if(!gcidle.done){
+			atidledont(idlegc);
+			error("gc idle: no interpreter went idle");
+		}
+		rlog(r, " %.2f", tk2usf(gcidle.t));
+	}
+	rlog(r, "\n");
+}
+
+/* gc off|on: hold the collector system-wide, as Bench->disablegc does for one caller */
+static void
+gcswitch(Res *r, int off)
+{
+	acquire();
+	if(waserror()){
+		release();
+		nexterror();
+	}
+	if(off && !bench.gcoff){
+		gclock();
+		bench.gcoff = 1;
+	}else if(!off && bench.gcoff){
+		gcunlock();
+		bench.gcoff = 0;
+	}
+	poperror();
+	release();
+	rlog(r, "gc %s\n", bench.gcoff ? "off" : "on");
+}
+
+/*
+ * Dis instruction timing.  While the timer runs, the interpreter calls
+ * distimed after every instruction of every quantum (xec.c); entries
+ * are found by (module, pc) in a fixed table, filled in order of first
+ * execution.  The modules are held (ref) while the table names them.
+ */
+typedef struct Istat Istat;
+struct Istat
+{
+	Module*	mod;
+	int	pc;
+	int	op;
+	ulong	n;
+	uvlong	sum;
+	uvlong	min;
+	uvlong	max;
+	double	sumsq;
+	Istat*	hash;
+};
+
+static struct
+{
+	int	on;
+	Istat*	tab;		/* Nistat entries */
+	int	ntab;
+	Istat*	hash[Nhash];
+	ulong	dropped;
+	uvlong	count;		/* instructions timed */
+	uvlong	omin;		/* overhead: two clock reads in a row */
+	double	omean;
+	double	ostd;
+} dt;
+
+static char *opnames[MAXDIS] = {
+	[INOP] "nop", [IALT] "alt", [INBALT] "nbalt", [IGOTO] "goto", [ICALL] "call",
+	[IFRAME] "frame", [ISPAWN] "spawn", [IRUNT] "runt", [ILOAD] "load", [IMCALL] "mcall",
+	[IMSPAWN] "mspawn", [IMFRAME] "mframe", [IRET] "ret", [IJMP] "jmp", [ICASE] "case",
+	[IEXIT] "exit", [INEW] "new", [INEWA] "newa", [INEWCB] "newcb", [INEWCW] "newcw",
+	[INEWCF] "newcf", [INEWCP] "newcp", [INEWCM] "newcm", [INEWCMP] "newcmp", [ISEND] "send",
+	[IRECV] "recv", [ICONSB] "consb", [ICONSW] "consw", [ICONSP] "consp", [ICONSF] "consf",
+	[ICONSM] "consm", [ICONSMP] "consmp", [IHEADB] "headb", [IHEADW] "headw", [IHEADP] "headp",
+	[IHEADF] "headf", [IHEADM] "headm", [IHEADMP] "headmp", [ITAIL] "tail", [ILEA] "lea",
+	[IINDX] "indx", [IMOVP] "movp", [IMOVM] "movm", [IMOVMP] "movmp", [IMOVB] "movb",
+	[IMOVW] "movw", [IMOVF] "movf", [ICVTBW] "cvtbw", [ICVTWB] "cvtwb", [ICVTFW] "cvtfw",
+	[ICVTWF] "cvtwf", [ICVTCA] "cvtca", [ICVTAC] "cvtac", [ICVTWC] "cvtwc", [ICVTCW] "cvtcw",
+	[ICVTFC] "cvtfc", [ICVTCF] "cvtcf", [IADDB] "addb", [IADDW] "addw", [IADDF] "addf",
+	[ISUBB] "subb", [ISUBW] "subw", [ISUBF] "subf", [IMULB] "mulb", [IMULW] "mulw",
+	[IMULF] "mulf", [IDIVB] "divb", [IDIVW] "divw", [IDIVF] "divf", [IMODW] "modw",
+	[IMODB] "modb", [IANDB] "andb", [IANDW] "andw", [IORB] "orb", [IORW] "orw",
+	[IXORB] "xorb", [IXORW] "xorw", [ISHLB] "shlb", [ISHLW] "shlw", [ISHRB] "shrb",
+	[ISHRW] "shrw", [IINSC] "insc", [IINDC] "indc", [IADDC] "addc", [ILENC] "lenc",
+	[ILENA] "lena", [ILENL] "lenl", [IBEQB] "beqb", [IBNEB] "bneb", [IBLTB] "bltb",
+	[IBLEB] "bleb", [IBGTB] "bgtb", [IBGEB] "bgeb", [IBEQW] "beqw", [IBNEW] "bnew",
+	[IBLTW] "bltw", [IBLEW] "blew", [IBGTW] "bgtw", [IBGEW] "bgew", [IBEQF] "beqf",
+	[IBNEF] "bnef", [IBLTF] "bltf", [IBLEF] "blef", [IBGTF] "bgtf", [IBGEF] "bgef",
+	[IBEQC] "beqc", [IBNEC] "bnec", [IBLTC] "bltc", [IBLEC] "blec", [IBGTC] "bgtc",
+	[IBGEC] "bgec", [ISLICEA] "slicea", [ISLICELA] "slicela", [ISLICEC] "slicec",
+	[IINDW] "indw", [IINDF] "indf", [IINDB] "indb", [INEGF] "negf", [IMOVL] "movl",
+	[IADDL] "addl", [ISUBL] "subl", [IDIVL] "divl", [IMODL] "modl", [IMULL] "mull",
+	[IANDL] "andl", [IORL] "orl", [IXORL] "xorl", [ISHLL] "shll", [ISHRL] "shrl",
+	[IBNEL] "bnel", [IBLTL] "bltl", [IBLEL] "blel", [IBGTL] "bgtl", [IBGEL] "bgel",
+	[IBEQL] "beql", [ICVTLF] "cvtlf", [ICVTFL] "cvtfl", [ICVTLW] "cvtlw", [ICVTWL] "cvtwl",
+	[ICVTLC] "cvtlc", [ICVTCL] "cvtcl", [IHEADL] "headl", [ICONSL] "consl", [INEWCL] "newcl",
+	[ICASEC] "casec", [IINDL] "indl", [IMOVPC] "movpc", [ITCMP] "tcmp", [IMNEWZ] "mnewz",
+	[ICVTRF] "cvtrf", [ICVTFR] "cvtfr", [ICVTWS] "cvtws", [ICVTSW] "cvtsw", [ILSRW] "lsrw",
+	[ILSRL] "lsrl", [IECLR] "eclr", [INEWZ] "newz", [INEWAZ] "newaz", [IRAISE] "raise",
+	[ICASEL] "casel", [IMULX] "mulx", [IDIVX] "divx", [ICVTXX] "cvtxx", [IMULX0] "mulx0",
+	[IDIVX0] "divx0", [ICVTXX0] "cvtxx0", [IMULX1] "mulx1", [IDIVX1] "divx1",
+	[ICVTXX1] "cvtxx1", [ICVTFX] "cvtfx", [ICVTXF] "cvtxf", [IEXPW] "expw", [IEXPL] "expl",
+	[IEXPF] "expf", [ISELF] "self",
+};
+
+static char*
+opname(int op)
+{
+	if(op < 0 || op >= MAXDIS || opnames[op] == nil)
+		return "unknown";
+	return opnames[op];
+}
+
+static uvlong
+disclock(void)
+{
+	return fastticks(nil);
+}
+
+/* called by xec with the VM held */
+static void
+distimed(Module *mod, Inst *i, uvlong t)
+{
+	Istat *s;
+	ulong h;
+	int pc;
+
+	if(!dt.on || dt.tab == nil || mod == nil || mod->prog == nil)
+		return;
+	pc = i - mod->prog;
+	if(pc < 0 || pc >= mod->nprog)
+		return;
+	h = ((ulong)mod>>4 ^ pc*31) % Nhash;
+	for(s = dt.hash[h]; s != nil; s = s->hash)
+		if(s->mod == mod && s->pc == pc)
+			break;
+	if(s == nil){
+		if(dt.ntab >= Nistat){
+			dt.dropped++;
+			return;
+		}
+		s = &dt.tab[dt.ntab++];
+		s->mod = mod;
+		mod->ref++;
+		s->pc = pc;
+		s->op = i->op;
+		s->min = t;
+		s->hash = dt.hash[h];
+		dt.hash[h] = s;
+	}
+	s->n++;
+	s->sum += t;
+	s->sumsq += (double)t*t;
+	if(t < s->min)
+		s->min = t;
+	if(t > s->max)
+		s->max = t;
+	dt.count++;
+}
+
+/* drop the entries; with the VM */
+static void
+disclear(void)
+{
+	int i;
+
+	for(i = 0; i < dt.ntab; i++){
+		dt.tab[i].mod->ref--;
+	}
+	dt.ntab = 0;
+	memset(dt.hash, 0, sizeof dt.hash);
+	dt.dropped = 0;
+	dt.count = 0;
+}
+
+/* the cost of the timing itself: two clock reads around nothing, as for a nop */
+static void
+disoverhead(void)
+{
+	uvlong t0, t, min;
+	double sum, sumsq;
+	int i, n, s;
+
+	n = 1000;
+	min = ~0ULL;
+	sum = 0;
+	sumsq = 0;
+	for(i = 0; i < n; i++){
+		s = splhi();
+		t0 = xecclock();
+		t = xecclock() - t0;
+		splx(s);
+		if(t < min)
+			min = t;
+		sum += t;
+		sumsq += (double)t*t;
+	}
+	dt.omin = min;
+	dt.omean = sum/n;
+	dt.ostd = sumsq/n - dt.omean*dt.omean;
+	dt.ostd = dt.ostd > 0 ? fsqrt(dt.ostd) : 0;
+}
+
+static double
+stddev(ulong n, uvlong sum, double sumsq)
+{
+	double mean, v;
+
+	if(n < 2)
+		return 0;
+	mean = (double)sum/n;
+	v = (sumsq - mean*mean*n)/(n-1);
+	return v > 0 ? fsqrt(v) : 0;
+}
+
+static void
+disrow(Res *r, ulong n, uvlong sum, uvlong min, uvlong max, double sumsq)
+{
+	rlog(r, " %lud %.1f %.1f %.1f %.1f\n", n, tk2nsf((double)sum/n), tk2nsf(min), tk2nsf(max),
+		tk2nsf(stddev(n, sum, sumsq)));
+}
+
+static void
+disoverheadrow(Res *r)
+{
+	rlog(r, "overhead 1000 %.1f %.1f %.1f %.1f\n", tk2nsf(dt.omean), tk2nsf(dt.omin),
+		tk2nsf(dt.omin), tk2nsf(dt.ostd));
+}
+
+/* report: by module and pc, in order of first execution; summary: by opcode */
+static void
+disreport(Res *r, int byop)
+{
+	static struct { ulong n; uvlong sum, min, max; double sumsq; } ops[MAXDIS];
+	Istat *s;
+	int i;
+
+	disoverheadrow(r);
+	if(!byop){
+		for(i = 0; i < dt.ntab; i++){
+			s = &dt.tab[i];
+			rlog(r, "%s %d %s", s->mod->path, s->pc, opname(s->op));
+			disrow(r, s->n, s->sum, s->min, s->max, s->sumsq);
+		}
+		return;
+	}
+	memset(ops, 0, sizeof ops);
+	for(i = 0; i < dt.ntab; i++){
+		s = &dt.tab[i];
+		if(ops[s->op].n == 0 || s->min < ops[s->op].min)
+			ops[s->op].min = s->min;
+		if(s->max > ops[s->op].max)
+			ops[s->op].max = s->max;
+		ops[s->op].n += s->n;
+		ops[s->op].sum += s->sum;
+		ops[s->op].sumsq += s->sumsq;
+	}
+	for(i = 0; i < MAXDIS; i++)
+		if(ops[i].n > 0){
+			rlog(r, "%s", opname(i));
+			disrow(r, ops[i].n, ops[i].sum, ops[i].min, ops[i].max, ops[i].sumsq);
+		}
+}
+
+static void
+distimer(Res *r, char *cmd)
+{
+	if(dt.tab == nil){
+		dt.tab = malloc(Nistat*sizeof(Istat));
+		if(dt.tab == nil)
+			error(Enomem);
+	}
+	acquire();
+	if(waserror()){
+		release();
+		nexterror();
+	}
+	if(strcmp(cmd, "startclr") == 0 || strcmp(cmd, "start") == 0){
+		if(strcmp(cmd, "startclr") == 0)
+			disclear();
+		xecclock = disclock;
+		disoverhead();
+		dt.on = 1;
+		xectimer = distimed;
+		rlog(r, "dis timer on\n");
+	}else if(strcmp(cmd, "stop") == 0){
+		xectimer = nil;
+		dt.on = 0;
+		rlog(r, "dis timer off\n");
+	}else if(strcmp(cmd, "report") == 0)
+		disreport(r, 0);
+	else if(strcmp(cmd, "summary") == 0)
+		disreport(r, 1);
+	else
+		error("dis timer: want startclr, start, stop, report or summary");
+	poperror();
+	release();
+}
+
+static void
+benchstats(Res *r)
+{
+	rlog(r, "idlegc %s\n", idlegcpatched ? "patched" : "old");
+	rlog(r, "gc %s gchalt %d\n", bench.gcoff ? "off" : "on", gchalt);
+	rlog(r, "idlewait n %lud max %.1f total %.1f maxquanta %lud\n", idlewait.n,
+		tk2usf(idlewait.max), tk2usf(idlewait.total), idlewait.maxquanta);
+	rlog(r, "idlerun n %lud quanta %llud\n", idlestat.runs, idlestat.quanta);
+	rlog(r, "gcstat epochs %lud maxslice %lud heap %lud\n", gcstat.epochs, gcstat.maxusec,
+		gcstat.heapinuse);
+	rlog(r, "busec reads %lud resets %lud\n", bench.usreads, bench.usresets);
+	rlog(r, "microsec %lud read %lud logdropped %lud\n", bench.microsecs, bench.breads,
+		bench.logdropped);
+	rlog(r, "distimer %s instructions %llud entries %d dropped %lud\n", dt.on ? "on" : "off",
+		dt.count, dt.ntab, dt.dropped);
+	rlog(r, "tschz %llud clockhz %d\n", bench.hz, HZ);
+}
+
+/* zero the counters (not the idle collector's mode nor the collector switch) */
+static void
+statsreset(void)
+{
+	int s;
+
+	s = splhi();
+	memset(&idlewait, 0, sizeof idlewait);
+	memset(&idlestat, 0, sizeof idlestat);
+	splx(s);
+	bench.usreads = 0;
+	bench.usresets = 0;
+	bench.microsecs = 0;
+	bench.breads = 0;
+	bench.logdropped = 0;
+}
+
+enum
+{
+	CMcalibrate,
+	CMms2ts,
+	CMbase,
+	CMop,
+	CMintr,
+	CMdis,
+	CMgc,
+	CMidlegc,
+	CMstats,
+};
+
+static Cmdtab benchcmd[] =
+{
+	CMcalibrate,	"calibrate",	0,
+	CMms2ts,	"ms2ts",	1,
+	CMbase,		"base",		0,
+	CMop,		"op",		0,
+	CMintr,		"intr",		0,
+	CMdis,		"dis",		3,
+	CMgc,		"gc",		0,
+	CMidlegc,	"idlegc",	2,
+	CMstats,	"stats",	0,
+};
+
+static void
+runcmd(Cmdbuf *cb, Res *r)
+{
+	Cmdtab *ct;
+
+	ct = lookupcmd(cb, benchcmd, nelem(benchcmd));
+	switch(ct->index){
+	case CMcalibrate:
+	case CMbase:
+	case CMintr:
+		if(cb->nf > 2)
+			cmderror(cb, Ecmdargs);
+		break;
+	}
+	switch(ct->index){
+	case CMcalibrate:
+		calibrate(r, repcount(cb, 1, 10, Maxslow));
+		break;
+	case CMms2ts:
+		rlog(r, "%llud\n", bench.hz/1000);
+		break;
+	case CMbase:
+		base(r, repcount(cb, 1, 1000, Maxrep));
+		break;
+	case CMop:
+		if(cb->nf < 2 || cb->nf > 4 || strcmp(cb->f[1], "nil") != 0 && strcmp(cb->f[1], "sched") != 0)
+			cmderror(cb, "want op nil|sched [reps [procs]]");
+		timeop(r, cb->f[1], cb->nf > 2 ? repcount(cb, 2, 1000, Maxrep) : 1000,
+			cb->nf > 3 ? repcount(cb, 3, 1, Maxprocs) : 1);
+		break;
+	case CMintr:
+		intrtime(r, repcount(cb, 1, 100, Maxslow));
+		break;
+	case CMdis:
+		if(strcmp(cb->f[1], "timer") != 0)
+			cmderror(cb, "want dis timer startclr|start|stop|report|summary");
+		distimer(r, cb->f[2]);
+		break;
+	case CMgc:
+		if(cb->nf < 2 || cb->nf > 3)
+			cmderror(cb, "want gc sched|acquire|idle [reps] or gc off|on");
+		if(strcmp(cb->f[1], "sched") == 0)
+			gcsched(r, repcount(cb, 2, 1000, Maxrep));
+		else if(strcmp(cb->f[1], "acquire") == 0)
+			gcacquire(r, repcount(cb, 2, 1000, Maxrep));
+		else if(strcmp(cb->f[1], "idle") == 0)
+			gcidletime(r, repcount(cb, 2, 100, Maxslow));
+		else if(cb->nf == 2 && strcmp(cb->f[1], "off") == 0)
+			gcswitch(r, 1);
+		else if(cb->nf == 2 && strcmp(cb->f[1], "on") == 0)
+			gcswitch(r, 0);
+		else
+			cmderror(cb, "want gc sched|acquire|idle [reps] or gc off|on");
+		break;
+	case CMidlegc:
+		if(strcmp(cb->f[1], "old") == 0)
+			idlegcpatched = 0;
+		else if(strcmp(cb->f[1], "patched") == 0)
+			idlegcpatched = 1;
+		else
+			cmderror(cb, "want idlegc old|patched");
+		rlog(r, "idlegc %s\n", idlegcpatched ? "patched" : "old");
+		break;
+	case CMstats:
+		if(cb->nf == 2 && strcmp(cb->f[1], "reset") == 0)
+			statsreset();
+		else if(cb->nf != 1)
+			cmderror(cb, "want stats [reset]");
+		benchstats(r);
+		break;
+	}
+}
+
+static void
+ctlwrite(char *a, long n)
+{
+	Cmdbuf *cb;
+	Res *r;
+
+	if(n > Maxcmd)
+		error(Etoobig);
+	cb = parsecmd(a, n);
+	r = nil;
+	if(waserror()){
+		qunlock(&bench.run);
+		freeres(r);
+		free(cb);
+		nexterror();
+	}
+	qlock(&bench.run);
+	r = newres();
+	runcmd(cb, r);
+	setres(r);
+	r = nil;
+	poperror();
+	qunlock(&bench.run);
+	free(cb);
+}
+
+static long
+dataread(char *a, long n, vlong off)
+{
+	Res *r;
+
+	qlock(&bench.res);
+	r = bench.result;
+	if(r == nil || off >= r->n)
+		n = 0;
+	else{
+		if(n > r->n - off)
+			n = r->n - off;
+		memmove(a, r->s + off, n);
+	}
+	qunlock(&bench.res);
+	return n;
+}
+
+static void
+benchreset(void)
+{
+	builtinmod("$Bench", Benchmodtab, Benchmodlen);
+}
+
+static void
+benchinit(void)
+{
+	fastticks(&bench.hz);
+	if(bench.hz == 0)
+		bench.hz = 1;
+	bench.base = fastticks(nil);
+}
+
+static Chan*
+benchattach(char *spec)
+{
+	return devattach('x', spec);
+}
+
+static Walkqid*
+benchwalk(Chan *c, Chan *nc, char **name, int nname)
+{
+	return devwalk(c, nc, name, nname, benchdir, nelem(benchdir), devgen);
+}
+
+/* bdata's length is the result's */
+static void
+setlength(Dirtab *d)
+{
+	memmove(d, benchdir, sizeof benchdir);
+	qlock(&bench.res);
+	d[Qbdata].length = bench.result != nil ? bench.result->n : 0;
+	qunlock(&bench.res);
+}
+
+static int
+benchstat(Chan *c, uchar *dp, int n)
+{
+	Dirtab d[nelem(benchdir)];
+
+	setlength(d);
+	return devstat(c, dp, n, d, nelem(d), devgen);
+}
+
+static Chan*
+benchopen(Chan *c, int omode)
+{
+	return devopen(c, omode, benchdir, nelem(benchdir), devgen);
+}
+
+static void
+benchclose(Chan*)
+{
+}
+
+static long
+benchread(Chan *c, void *a, long n, vlong off)
+{
+	char tmp[32];
+	Dirtab d[nelem(benchdir)];
+
+	switch((ulong)c->qid.path){
+	case Qdir:
+		setlength(d);
+		return devdirread(c, a, n, d, nelem(d), devgen);
+	case Qbdata:
+		return dataread(a, n, off);
+	case Qbctl:
+		return 0;
+	case Qbusec:
+		/* the offset is ignored: a program reads over and over without seeking */
+		bench.usreads++;
+		snprint(tmp, sizeof tmp, "%llud", busec());
+		return readstr(0, a, n, tmp);
+	}
+	error(Egreg);
+	return 0;
+}
+
+static long
+benchwrite(Chan *c, void *a, long n, vlong)
+{
+	switch((ulong)c->qid.path){
+	case Qbctl:
+		ctlwrite(a, n);
+		return n;
+	case Qbusec:
+		bench.base = fastticks(nil);
+		bench.usresets++;
+		return n;
+	}
+	error(Eperm);
+	return 0;
+}
+
+Dev benchdevtab = {
+	'x',
+	"bench",
+
+	benchreset,
+	benchinit,
+	devshutdown,
+	benchattach,
+	benchwalk,
+	benchstat,
+	benchopen,
+	devcreate,
+	benchclose,
+	benchread,
+	devbread,
+	benchwrite,
+	devbwrite,
+	devremove,
+	devwstat,
+};
+
+/*
+ * $Bench.  microsec is the shortest path from Limbo to the TSC: the
+ * VM is not released, nothing is formatted or parsed.
+ */
+void
+Bench_microsec(void *fp)
+{
+	F_Bench_microsec *f;
+
+	f = fp;
+	bench.microsecs++;
+	*f->ret = busec();
+}
+
+void
+Bench_reset(void*)
+{
+	bench.base = fastticks(nil);
+}
+
+void
+Bench_disablegc(void*)
+{
+	gclock();
+}
+
+/* nests with disablegc; never below zero, nor below what `gc off' holds */
+void
+Bench_enablegc(void*)
+{
+	if(gchalt > bench.gcoff)
+		gcunlock();
+}
+
+/* add one line to bdata's read log, replacing another kind of result */
+static void
+readlog(uvlong rel, uvlong kr, uvlong acq, uvlong sch)
+{
+	Res *r, *o;
+	char buf[128];
+	long n;
+
+	n = snprint(buf, sizeof buf, "read %.2f %.2f %.2f %.2f\n", tk2usf(rel), tk2usf(kr),
+		tk2usf(acq), tk2usf(sch));
+	o = nil;
+	qlock(&bench.res);
+	r = bench.result;
+	if(r == nil || !r->readlog){
+		o = r;
+		r = mallocz(sizeof(Res), 1);
+		if(r != nil){
+			r->size = 4096;
+			r->s = malloc(r->size);
+			r->readlog = 1;
+			if(r->s == nil){
+				free(r);
+				r = nil;
+			}
+		}
+		if(r == nil){
+			bench.logdropped++;
+			qunlock(&bench.res);
+			return;
+		}
+		bench.result = r;
+	}
+	if(r->n + n + 1 > r->size && r->size < Maxlog){
+		char *s;
+
+		s = realloc(r->s, 2*r->size);
+		if(s != nil){
+			r->s = s;
+			r->size *= 2;
+		}
+	}
+	if(r->n + n + 1 <= r->size){
+		memmove(r->s + r->n, buf, n);
+		r->n += n;
+	}else
+		bench.logdropped++;
+	qunlock(&bench.res);
+	freeres(o);
+}
+
+/*
+ * read, instrumented as in the paper: the time spent releasing the
+ * VM, in kread, acquiring it again, and in one sched(), logged to bdata
+ */
+void
+Bench_read(void *fp)
+{
+	F_Bench_read *f;
+	uvlong t0, t1, t2, t3, t4;
+	int n, fd;
+	uchar *buf;
+
+	f = fp;
+	if(f->fd == H){
+		*f->ret = -1;
+		kwerrstr("%s", Ebadfd);
+		return;
+	}
+	fd = f->fd->fd;
+	n = f->n;
+	buf = nil;
+	if(f->buf == H || n <= 0)
+		n = 0;
+	else{
+		if(n > f->buf->len)
+			n = f->buf->len;
+		buf = f->buf->data;
+	}
+	bench.breads++;
+	t0 = fastticks(nil);
+	release();
+	t1 = fastticks(nil);
+	n = kread(fd, buf, n);
+	t2 = fastticks(nil);
+	acquire();
+	t3 = fastticks(nil);
+	sched();
+	t4 = fastticks(nil);
+	*f->ret = n;
+	readlog(t1-t0, t2-t1, t3-t2, t4-t3);
+}
