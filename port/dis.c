@@ -266,9 +266,14 @@ idlework(void)
 		execatidle();
 		return;
 	}
-	/* a measurement, not the collector: its waits are not idlewait's */
-	if(fn(isched.idlearg))
-		atidledont(fn);
+	/*
+	 * a measurement, not the collector: its waits are not idlewait's.
+	 * The task is taken off while it runs, so that the one who set it
+	 * may set the next as soon as this one is done.
+	 */
+	isched.idlefn = nil;
+	if(fn(isched.idlearg) == 0 && isched.idlefn == nil)
+		isched.idlefn = fn;
 }
 
 /* point up->env at the running Dis thread's environment */
