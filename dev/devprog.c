@@ -493,6 +493,44 @@ readfd(Chan *c, char *a, long n, vlong off)
 }
 
 /*
+ * Is mt the mount point's own directory in its union?  A bind -a or
+ * -b puts it there; a replay of the other binds brings it back.
+ */
+static int
+isself(Mhead *mh, Mount *mt)
+{
+	return mt->to != nil && mh->from != nil && eqchan(mt->to, mh->from, 1);
+}
+
+/*
+ * How mt was bound, from its place in the union: before or after the
+ * mount point's own directory, or (when that was replaced) before or
+ * after the oldest member, which is the MREPL bind itself.
+ */
+static int
+mountorder(Mhead *mh, Mount *mt)
+{
+	Mount *f, *base;
+
+	base = nil;
+	for(f = mh->mount; f != nil; f = f->next)
+		if(isself(mh, f)){
+			base = f;
+			break;
+		}
+	if(base == nil)
+		for(f = mh->mount; f != nil; f = f->next)
+			if(base == nil || f->mountid < base->mountid)
+				base = f;
+	if(mt == base)
+		return MREPL;
+	for(f = mh->mount; f != nil && f != base; f = f->next)
+		if(f == mt)
+			return MBEFORE;
+	return MAFTER;
+}
+
+/*
  * The next bind in mount order after w->lastid, as a namespace(6)
  * line; then "cd dir"; then nothing.  Offsets are ignored: each read
  * returns the next line.
@@ -506,7 +544,7 @@ readns(Chan *c, char *a, long n)
 	Mhead *mh, *bmh;
 	Mount *mt, *best;
 	char flag[8], *s;
-	int i;
+	int i, order;
 	int took;
 
 	w = c->aux;
@@ -528,7 +566,8 @@ readns(Chan *c, char *a, long n)
 	for(i = 0; i < MNTHASH; i++)
 		for(mh = pg->mnthash[i]; mh != nil; mh = mh->hash)
 			for(mt = mh->mount; mt != nil; mt = mt->next)
-				if(mt->mountid > w->lastid && (best == nil || mt->mountid < best->mountid)){
+				if(mt->mountid > w->lastid && (best == nil || mt->mountid < best->mountid)
+				&& !isself(mh, mt)){
 					best = mt;
 					bmh = mh;
 				}
@@ -541,12 +580,13 @@ readns(Chan *c, char *a, long n)
 		snprint(up->genbuf, sizeof up->genbuf, "cd %s\n", s);
 	}else{
 		w->lastid = best->mountid;
+		order = mountorder(bmh, best);
 		s = flag;
-		if(best->mflag & (MAFTER|MBEFORE|MCREATE|MCACHE)){
+		if(order != MREPL || (best->mflag & (MCREATE|MCACHE))){
 			*s++ = '-';
-			if(best->mflag & MAFTER)
+			if(order == MAFTER)
 				*s++ = 'a';
-			if(best->mflag & MBEFORE)
+			if(order == MBEFORE)
 				*s++ = 'b';
 			if(best->mflag & MCREATE)
 				*s++ = 'c';

@@ -86,7 +86,7 @@ addfn(Decl *d)
 	else
 		lastfn->next2 = d;
 	lastfn = d;
-	d->fnix = nfns++;
+	nfns++;
 }
 
 /* resolve the member types of a module with its own names visible */

@@ -3,7 +3,8 @@
  * Phases: lex.c (tokens), parse.c (syntax tree), decls.c (scopes),
  * types.c (types, sizes, signatures), check.c (type checking),
  * gen.c (instructions, temporaries), ecom.c (expressions), com.c (statements),
- * dis.c (object file), asm.c (-S listing), sbl.c (-g symbols), stubs.c (-a, -t).
+ * dis.c (object file), asm.c (-S listing), sbl.c (-g symbols), stubs.c (-a, -t),
+ * md5.c (for type signatures), main.c (flags).
  */
 #include <isa.h>
 
@@ -153,7 +154,6 @@ struct Decl
 	Decl*	eimport;	/* Dimport: module variable */
 	int	used;
 	int	isimp;		/* module being implemented */
-	int	fnix;
 	Decl*	snext;		/* in a scope's list */
 	Decl*	next2;		/* in globals, fns, modules */
 	Node*	init0;		/* unevaluated con expression */
