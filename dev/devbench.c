@@ -388,7 +388,7 @@ static void
 intrtime(Res *r, int n)
 {
 	uvlong *e, *a, *w, *k;
-	int i, pri;
+	int i, pri, s;
 
 	e = malloc(4*n*sizeof(uvlong));
 	if(e == nil)
@@ -400,6 +400,7 @@ intrtime(Res *r, int n)
 	setpri(PriRealtime);
 	clockhook = intrhook;
 	if(waserror()){
+		spllo();
 		clockhook = nil;
 		intrt.want = 0;
 		setpri(pri);
@@ -407,8 +408,11 @@ intrtime(Res *r, int n)
 		nexterror();
 	}
 	for(i = 0; i < n; i++){
+		/* at splhi until sleep has queued us, so that the tick must wake us */
+		s = splhi();
 		intrt.want = 1;
 		sleep(&intrt.r, intrdone, nil);
+		splx(s);
 		k[i] = fastticks(nil) + m->tscticks0;
 		e[i] = intrt.entry;
 		a[i] = intrt.arrive;
@@ -622,6 +626,7 @@ static struct
 	ulong	dropped;
 	uvlong	count;		/* instructions timed */
 	uvlong	omin;		/* overhead: two clock reads in a row */
+	uvlong	omax;
 	double	omean;
 	double	ostd;
 } dt;
@@ -739,12 +744,13 @@ disclear(void)
 static void
 disoverhead(void)
 {
-	uvlong t0, t, min;
+	uvlong t0, t, min, max;
 	double sum, sumsq;
 	int i, n, s;
 
 	n = 1000;
 	min = ~0ULL;
+	max = 0;
 	sum = 0;
 	sumsq = 0;
 	for(i = 0; i < n; i++){
@@ -754,10 +760,13 @@ disoverhead(void)
 		splx(s);
 		if(t < min)
 			min = t;
+		if(t > max)
+			max = t;
 		sum += t;
 		sumsq += (double)t*t;
 	}
 	dt.omin = min;
+	dt.omax = max;
 	dt.omean = sum/n;
 	dt.ostd = sumsq/n - dt.omean*dt.omean;
 	dt.ostd = dt.ostd > 0 ? fsqrt(dt.ostd) : 0;
@@ -786,24 +795,60 @@ static void
 disoverheadrow(Res *r)
 {
 	rlog(r, "overhead 1000 %.1f %.1f %.1f %.1f\n", tk2nsf(dt.omean), tk2nsf(dt.omin),
-		tk2nsf(dt.omin), tk2nsf(dt.ostd));
+		tk2nsf(dt.omax), tk2nsf(dt.ostd));
 }
 
-/* report: by module and pc, in order of first execution; summary: by opcode */
+static int
+istatcmp(Istat *a, Istat *b)
+{
+	int c;
+
+	c = strcmp(a->mod->path, b->mod->path);
+	if(c == 0 && a->mod != b->mod)
+		c = (ulong)a->mod < (ulong)b->mod ? -1 : 1;
+	if(c == 0)
+		c = a->pc - b->pc;
+	return c;
+}
+
+/* shell sort by module path, then pc */
+static void
+sortistat(Istat **v, int n)
+{
+	Istat *t;
+	int gap, i, j;
+
+	for(gap = n/2; gap > 0; gap /= 2)
+		for(i = gap; i < n; i++)
+			for(j = i-gap; j >= 0 && istatcmp(v[j], v[j+gap]) > 0; j -= gap){
+				t = v[j];
+				v[j] = v[j+gap];
+				v[j+gap] = t;
+			}
+}
+
+/* report: by module path and pc; summary: by opcode */
 static void
 disreport(Res *r, int byop)
 {
 	static struct { ulong n; uvlong sum, min, max; double sumsq; } ops[MAXDIS];
-	Istat *s;
+	Istat *s, **v;
 	int i;
 
 	disoverheadrow(r);
 	if(!byop){
+		v = malloc(dt.ntab*sizeof(Istat*) + 1);
+		if(v == nil)
+			error(Enomem);
+		for(i = 0; i < dt.ntab; i++)
+			v[i] = &dt.tab[i];
+		sortistat(v, dt.ntab);
 		for(i = 0; i < dt.ntab; i++){
-			s = &dt.tab[i];
+			s = v[i];
 			rlog(r, "%s %d %s", s->mod->path, s->pc, opname(s->op));
 			disrow(r, s->n, s->sum, s->min, s->max, s->sumsq);
 		}
+		free(v);
 		return;
 	}
 	memset(ops, 0, sizeof ops);

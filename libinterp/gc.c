@@ -46,6 +46,7 @@ enum
 	Gsweep,
 
 	Budget		= GCBUDGET,	/* blocks visited per slice */
+	Idlebudget	= 500,		/* per rungc(): the host's idle collector's quantum */
 	Arraystep	= 4096,		/* array elements scanned per visit */
 	Mintrigger	= GCTRIGGER,	/* heap size that starts the first cycle */
 	Maxroots	= 64,
@@ -419,7 +420,10 @@ gcalloc(void)
 
 /*
  * a slice of collector work; with no prog running it is a safe point
- * and starts a cycle if none is under way (Inferno's idle collector)
+ * and starts a cycle if none is under way (Inferno's idle collector).
+ * The slice is small (the paper's visited 50 blocks): the kernel's
+ * patched idle collector lets ready processes run after each one, so
+ * its length bounds how long they wait.
  */
 void
 rungc(void)
@@ -431,7 +435,7 @@ rungc(void)
 	safe = curprog == nil;
 	if(safe && phase == Gidle)
 		flip();
-	slice(Budget, safe);
+	slice(Idlebudget, safe);
 }
 
 int
