@@ -171,7 +171,7 @@ setres(Res *r)
 static void
 rlabel(Res *r, char *name, char *shape, char *yunit)
 {
-	rlog(r, "%s:%s:Observation:n:%s:%s", name, shape, strcmp(yunit, "MHz") == 0 ? "Rate" : "Time", yunit);
+	rlog(r, "%s:%s:Observation:n:Time:%s", name, shape, yunit);
 }
 
 static int
@@ -203,7 +203,7 @@ calibrate(Res *r, int n)
 	ulong tk, k0, k1, nk;
 	int i, s;
 
-	rlabel(r, "CALIBRATE", "1d", "MHz");
+	rlog(r, "CALIBRATE:1d:Observation:n:Rate:MHz");
 	sum = 0;
 	nk = 0;
 	tk = m->ticks;
@@ -424,13 +424,16 @@ intrtime(Res *r, int n)
 	rlabel(r, "INTR", "1d", "us");
 	for(i = 0; i < n; i++)
 		rlog(r, " %.3f", tk2usf(k[i]-e[i]));
-	rlabel(r, "\nINTRARRIVE", "1d", "us");
+	rlog(r, "\n");
+	rlabel(r, "INTRARRIVE", "1d", "us");
 	for(i = 0; i < n; i++)
 		rlog(r, " %.3f", tk2usf(a[i]-e[i]));
-	rlabel(r, "\nINTRWAKEUP", "1d", "us");
+	rlog(r, "\n");
+	rlabel(r, "INTRWAKEUP", "1d", "us");
 	for(i = 0; i < n; i++)
 		rlog(r, " %.3f", tk2usf(w[i]-a[i]));
-	rlabel(r, "\nINTRSCHED", "1d", "us");
+	rlog(r, "\n");
+	rlabel(r, "INTRSCHED", "1d", "us");
 	for(i = 0; i < n; i++)
 		rlog(r, " %.3f", tk2usf(k[i]-w[i]));
 	rlog(r, "\n");

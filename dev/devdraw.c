@@ -90,6 +90,7 @@ struct Win
 	Img;			/* the content */
 	char	title[64];
 	int	open;		/* its connection is still open */
+	Conn*	conn;		/* that connection, while open */
 	Win*	next;		/* the one above */
 };
 
@@ -475,14 +476,18 @@ raisewin(Win *w)
 static void
 deletewin(Win *w)
 {
+	Win *top;
+
 	unlinkwin(w);
 	scr.nwin--;
+	if(w->conn != nil)
+		w->conn->win = nil;
 	composewin(w);
 	if(scr.bottom != nil){
 		/* the new top window's title bar changes colour */
-		for(w = scr.bottom; w->next != nil; w = w->next)
+		for(top = scr.bottom; top->next != nil; top = top->next)
 			;
-		composewin(w);
+		composewin(top);
 	}
 	free(w->p);
 	free(w);
@@ -686,6 +691,7 @@ drawline(Conn *cn, char *line, int *d)
 			error("connection already has a window");
 		t = afterfields(line, 3);
 		cn->win = newwin(num(cb->f[1]), num(cb->f[2]), t != nil ? t : "");
+		cn->win->conn = cn;
 		break;
 	case CMalloc:
 		id = num(cb->f[1]);
@@ -1038,6 +1044,7 @@ drawclose(Chan *c)
 	qlock(&scr);
 	if(cn->win != nil){
 		cn->win->open = 0;
+		cn->win->conn = nil;
 		composewin(cn->win);
 	}
 	qunlock(&scr);

@@ -65,6 +65,10 @@ Sbl: adt
 
 Timer: con "dis timer ";
 
+# object file magic numbers (isa.h)
+XMAGIC: con 819248;
+SMAGIC: con 923426;	# signed
+
 stderr: ref Sys->FD;
 out: ref Iobuf;
 
@@ -101,12 +105,20 @@ init(nil: ref Draw->Context, argv: list of string)
 	arg = nil;
 
 	path := findcmd(hd argv);
-	(sbl, serr) := readsbl(path);
-	if(sbl == nil)
-		fatal(serr);
-	fi := 0;
+	sbl: ref Sbl;
+	fi, ninst: int;
 	lines: array of string;
-	if(!oflag){
+	if(oflag){
+		err: string;
+		(ninst, err) = codesize(path);
+		if(err != nil)
+			fatal(err);
+	}else{
+		serr: string;
+		(sbl, serr) = readsbl(path);
+		if(sbl == nil)
+			fatal(serr);
+		ninst = len sbl.src;
 		if(file == nil)
 			file = findsrc(path, sbl);
 		fi = srcindex(file, path, sbl);
@@ -120,7 +132,7 @@ init(nil: ref Draw->Context, argv: list of string)
 		text = readall(report);
 	else
 		text = run(path, argv);
-	(ov, stats, rerr) := parsereport(text, path, len sbl.src);
+	(ov, stats, rerr) := parsereport(text, path, ninst);
 	if(rerr != nil)
 		fatal("bad report: " + rerr);
 	for(i := 0; i < len stats; i++)
@@ -265,13 +277,13 @@ codesize(path: string): (int, string)
 		return (0, sys->sprint("cannot read %s: %r", path));
 	bad := path + ": not a Dis object file";
 	(magic, o) := operand(buf[0:n], 0);
-	if(magic == 923426){		# SMAGIC: a signature follows
+	if(magic == SMAGIC){
 		siglen: int;
 		(siglen, o) = operand(buf[0:n], o);
 		if(o < 0 || siglen < 0 || siglen > n - o)
 			return (0, bad);
 		o += siglen;
-	}else if(magic != 819248)	# XMAGIC
+	}else if(magic != XMAGIC)
 		return (0, bad);
 	isize := 0;
 	for(i := 0; i < 3 && o >= 0; i++)	# runtime flag, stack extent, code size
@@ -320,12 +332,11 @@ findsrc(path: string, sbl: ref Sbl): string
 	if(name == nil)
 		fatal(path[0:len path - 4] + ".sbl names no .b source");
 	(dir, nil) := splitr(path);
-	l: list of string;
+	l := dir + name :: nil;
 	if(dir == "/dis/")
 		l = "/appl/cmd/" + name :: l;
 	else if(dir == "/dis/lib/")
 		l = "/appl/lib/" + name :: l;
-	l = dir + name :: l;
 	for(; l != nil; l = tl l){
 		(ok, nil) := sys->stat(hd l);
 		if(ok >= 0)
@@ -406,13 +417,14 @@ srcmatch(lines: array of string, fi: int, sbl: ref Sbl): string
 	return nil;
 }
 
-# a column is a character count from the start of the line, so it is
-# at most the line's length in bytes (in characters for our compiler)
+# a column counts characters from the start of the line, and an end
+# may be one past the last (Inferno's limbo); so it is at most the
+# line's length in bytes, plus one
 inside(lines: array of string, l, c: int): string
 {
 	if(l < 1 || l > len lines)
 		return sys->sprint("line %d, past the end (%d lines)", l, len lines);
-	if(c > len array of byte lines[l-1])
+	if(c > len array of byte lines[l-1] + 1)
 		return sys->sprint("line %d column %d, past the end of the line", l, c);
 	return nil;
 }
@@ -473,25 +485,31 @@ command(mod: Command, argv: list of string, done: chan of string)
 	done <-= status;
 }
 
+# readall reads file to its end (a report may run to megabytes: the
+# pieces are joined once)
 readall(file: string): string
 {
 	fd := sys->open(file, Sys->OREAD);
 	if(fd == nil)
 		fatal(sys->sprint("cannot open %s: %r", file));
-	buf := array[Sys->ATOMICIO] of byte;
-	acc := array[0] of byte;
+	l: list of array of byte;
+	tot := 0;
 	for(;;){
+		buf := array[Sys->ATOMICIO] of byte;
 		n := sys->read(fd, buf, len buf);
 		if(n < 0)
 			fatal(sys->sprint("cannot read %s: %r", file));
 		if(n == 0)
 			break;
-		nacc := array[len acc + n] of byte;
-		nacc[0:] = acc;
-		nacc[len acc:] = buf[0:n];
-		acc = nacc;
+		l = buf[0:n] :: l;
+		tot += n;
 	}
-	return string acc;
+	a := array[tot] of byte;
+	for(; l != nil; l = tl l){
+		tot -= len hd l;
+		a[tot:] = hd l;
+	}
+	return string a;
 }
 
 # parsereport reads the timer's report: the overhead line first, then
@@ -616,30 +634,27 @@ sub(t, ov: real): real
 #
 
 # listing prints the source with each executed line followed by its
-# instructions.  An instruction belongs to the last line of its source;
-# one from an earlier line of the same function (a loop's increment and
-# jump, compiled after the body) stays with the line before it in the
-# code, where it runs.  With sflag only the executed lines are printed:
-# all of a statement's lines, if it takes more than one.
+# instructions in the order of the code.  An instruction belongs to the
+# last line of its source; with sflag only the lines with executed
+# instructions are printed, all of a statement's lines if it takes more
+# than one.
 listing(file: string, lines: array of string, fi: int, sbl: ref Sbl, stats: array of ref Istat, sflag: int)
 {
 	nl := len lines;
 	group := array[nl+1] of list of ref Istat;
 	first := array[nl+1] of {* => nl+1};
 	w := 5;
-	cur := 0;
 	for(pc := 0; pc < len sbl.src; pc++){
 		s := sbl.src[pc];
 		if(s.efile != fi)
 			continue;
-		if(s.eline > cur)
-			cur = s.eline;
-		if(s.eline == cur && s.file == fi && s.line < first[cur])
-			first[cur] = s.line;
+		l := s.eline;
+		if(s.file == fi && s.line < first[l])
+			first[l] = s.line;
 		if((st := stats[pc]) != nil){
-			group[cur] = st :: group[cur];
-			if(len string st.n > w)
-				w = len string st.n;
+			group[l] = st :: group[l];
+			if(len string st.n >= w)
+				w = len string st.n + 1;	# a blank after a 6-letter op
 		}
 	}
 	out.puts("\n-- " + file + "\n");
@@ -655,7 +670,7 @@ listing(file: string, lines: array of string, fi: int, sbl: ref Sbl, stats: arra
 		out.puts(lines[l-1] + "\n");
 		done = l;
 		for(g := rev(group[l]); g != nil; g = tl g)
-			out.puts("- " + row(hd g, 6, w) + "\n");
+			out.puts(trim("- " + row(hd g, 6, w)) + "\n");
 	}
 }
 
@@ -688,15 +703,15 @@ byop(path: string, stats: array of ref Istat)
 	sort(a);
 	w := 5;
 	for(i = 0; i < len a; i++)
-		if(len string a[i].n > w)
-			w = len string a[i].n;
+		if(len string a[i].n >= w)
+			w = len string a[i].n + 1;
 	out.puts("\n-- " + path + " by opcode\n");
 	out.puts(pad("op", -7) + pad("count", w));
 	for(h := "mean" :: "min" :: "max" :: "std" :: "total" :: nil; h != nil; h = tl h)
 		out.puts(pad(hd h, 10));
 	out.puts("\n");
 	for(i = 0; i < len a; i++)
-		out.puts(row(a[i], 7, w) + " " + time(a[i].mean*real a[i].n) + "\n");
+		out.puts(trim(row(a[i], 7, w) + " " + time(total(a[i]))) + "\n");
 }
 
 total(s: ref Istat): real
@@ -759,6 +774,14 @@ pad(s: string, w: int): string
 	while(len s < w)
 		s = " " + s;
 	return s;
+}
+
+# trim drops trailing blanks (from a time in seconds)
+trim(s: string): string
+{
+	for(i := len s; i > 0 && s[i-1] == ' '; i--)
+		;
+	return s[0:i];
 }
 
 getline(b: ref Iobuf): string

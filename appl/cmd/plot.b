@@ -1,6 +1,6 @@
 implement Plot;
 
-# plot -- draw benchmark result lines as text for a terminal or as grap(1) input
+# plot -- draw benchmark result lines in a window, as text for a terminal or as grap(1) input
 
 include "sys.m";
 	sys: Sys;
@@ -14,6 +14,9 @@ include "sample.m";
 	samples: Samples;
 	Sample: import samples;
 include "arg.m";
+include "drawlib.m";
+	drawlib: Drawlib;
+	Win: import drawlib;
 
 Plot: module
 {
@@ -39,7 +42,7 @@ Maxunit:	con 40;	# whole-number data spanning at most this many values get a bin
 
 stderr: ref Sys->FD;
 out: ref Iobuf;
-gflag, zflag, oflag, nbins: int;
+gflag, tflag, wflag, zflag, oflag, nbins: int;
 pshape: string;
 
 init(nil: ref Draw->Context, argv: list of string)
@@ -55,13 +58,18 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("plot [-gtz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]");
+	arg->setusage("plot [-gtwz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]");
 	while((c := arg->opt()) != 0)
 		case c {
 		'g' =>
 			gflag = 1;
+			tflag = wflag = 0;
 		't' =>
-			gflag = 0;
+			tflag = 1;
+			gflag = wflag = 0;
+		'w' =>
+			wflag = 1;
+			gflag = tflag = 0;
 		'z' =>
 			zflag = 1;
 		'o' =>
@@ -83,6 +91,8 @@ init(nil: ref Draw->Context, argv: list of string)
 		}
 	argv = arg->argv();
 	arg = nil;
+	if(!gflag && !tflag)
+		screen();
 	{
 		plot(argv);
 	} exception e {
@@ -116,7 +126,7 @@ plot(files: list of string)
 	for(i = 0; i < len a; ){
 		if(i > 0 && gflag)
 			out.puts(".sp .5i\n");
-		else if(i > 0)
+		else if(i > 0 && !wflag)
 			out.puts("\n");
 		if(a[i].shape != "summary"){
 			observations(a[i]);
@@ -303,12 +313,16 @@ observations(r: ref Result)
 		shape = pshape;
 	if(shape == "1h"){
 		(start, w, counts, whole) := bins(s);
-		if(gflag)
+		if(wflag)
+			whist(r, s, start, w, counts, whole);
+		else if(gflag)
 			ghist(r, s, start, w, counts);
 		else
 			thist(r, s, start, w, counts, whole);
 	}else{
-		if(gflag)
+		if(wflag)
+			wobs(r, s, idx, shape);
+		else if(gflag)
 			gobs(r, s, idx, shape);
 		else
 			tobs(r, s, idx, shape);
@@ -654,7 +668,9 @@ tsummary(a: array of ref Result)
 
 summaries(a: array of ref Result)
 {
-	if(gflag)
+	if(wflag)
+		wsummary(a);
+	else if(gflag)
 		gsummary(a);
 	else
 		tsummary(a);
@@ -780,4 +796,301 @@ gsummary(a: array of ref Result)
 		out.puts("bullet at " + x + ", " + samples->fmt(v[1]) + "\n");
 	}
 	out.puts(".G2\n");
+}
+
+#
+# Window: a chart per window on the screen of draw(3)
+#
+
+Ww:	con 800;	# window content
+Wh:	con 560;
+Ml:	con 96;	# margins around the plotting area
+Mr:	con 32;
+Mt:	con 64;
+Mb:	con 72;
+
+Cbar:	con 16r5B8BD9;	# histogram bars, summary boxes
+Cedge:	con 16r1F3F7F;	# their outlines
+Cdata:	con 16rC0392B;	# observations
+Cgrid:	con 16rE4E4E4;
+Ctext:	con 16r000000;
+Cdim:	con 16r505050;
+
+# A chart maps data (x, y) into its window's plotting area.
+Chart: adt
+{
+	w:	ref Win;
+	area:	Draw->Rect;
+	xlo, xhi, ylo, yhi:	real;
+
+	px:	fn(c: self ref Chart, x: real): int;
+	py:	fn(c: self ref Chart, y: real): int;
+};
+
+Chart.px(c: self ref Chart, x: real): int
+{
+	return c.area.min.x + int math->floor((x - c.xlo) / (c.xhi - c.xlo) * real (c.area.max.x - c.area.min.x) + 0.5);
+}
+
+Chart.py(c: self ref Chart, y: real): int
+{
+	return c.area.max.y - int math->floor((y - c.ylo) / (c.yhi - c.ylo) * real (c.area.max.y - c.area.min.y) + 0.5);
+}
+
+# screen chooses window output when there is a screen: under -w it must
+# be there, else its absence means text.
+screen()
+{
+	drawlib = load Drawlib Drawlib->PATH;
+	e := "cannot load " + Drawlib->PATH;
+	if(drawlib != nil)
+		e = drawlib->init();
+	if(e == nil){
+		wflag = 1;
+		return;
+	}
+	if(wflag)
+		fatal("no screen: " + e);
+}
+
+# ticks returns about n round values from lo to hi; whole makes them whole.
+ticks(lo, hi: real, n: int, whole: int): array of real
+{
+	step := binwidth(hi - lo, n);
+	if(whole && step < 1.0)
+		step = 1.0;
+	return stepticks(lo, hi, step);
+}
+
+# stepticks returns the multiples of step from lo to hi
+stepticks(lo, hi, step: real): array of real
+{
+	t0 := math->ceil(lo / step - 1e-9);
+	t1 := math->floor(hi / step + 1e-9);
+	if(t1 < t0)
+		return array[0] of real;
+	a := array[int (t1 - t0) + 1] of real;
+	for(i := 0; i < len a; i++)
+		a[i] = (t0 + real i) * step;
+	return a;
+}
+
+# outward widens [lo, hi] to multiples of a round step, with zero in it
+# under -z: (lo, hi, step)
+outward(lo, hi: real): (real, real, real)
+{
+	(lo, hi) = yrange(lo, hi);
+	step := binwidth(hi - lo, 5);
+	return (math->floor(lo / step + 1e-9) * step, math->ceil(hi / step - 1e-9) * step, step);
+}
+
+# wstart makes the window of a chart: title, statistics, grid, ticks and
+# their labels, and the axis labels.  xt are the x ticks, xn their labels.
+wstart(title, stats, xl, yl: string, xlo, xhi, ylo, yhi: real, xt: array of real, xn: array of string, yt: array of real): ref Chart
+{
+	(w, e) := drawlib->window(title, Ww, Wh);
+	if(w == nil)
+		fatal(e);
+	c := ref Chart(w, ((Ml, Mt), (w.r.max.x - Mr, w.r.max.y - Mb)), xlo, xhi, ylo, yhi);
+	a := c.area;
+	w.fill(w.r, Drawlib->White);
+	tw := drawlib->textwidth(title, 2);
+	w.text(((w.r.max.x - tw)/2, 8), Ctext, 2, title);
+	if(stats != nil)
+		w.text(((w.r.max.x - drawlib->textwidth(stats, 1))/2, 34), Cdim, 1, stats);
+	for(i := 0; i < len yt; i++){
+		y := c.py(yt[i]);
+		w.line((a.min.x, y), (a.max.x, y), Cgrid, 1);
+		w.line((a.min.x - 6, y), (a.min.x - 1, y), Ctext, 1);
+		l := num(yt[i]);
+		w.text((a.min.x - 9 - drawlib->textwidth(l, 1), y - Drawlib->Fonth/2), Ctext, 1, l);
+	}
+	for(i = 0; i < len xt; i++){
+		x := c.px(xt[i]);
+		w.line((x, a.max.y + 1), (x, a.max.y + 6), Ctext, 1);
+		w.text((x - drawlib->textwidth(xn[i], 1)/2, a.max.y + 9), Ctext, 1, xn[i]);
+	}
+	w.text(((a.min.x + a.max.x - drawlib->textwidth(xl, 1))/2, a.max.y + 32), Ctext, 1, xl);
+	yx := a.min.x - drawlib->textwidth(yl, 1)/2;
+	if(yx < 4)
+		yx = 4;
+	w.text((yx, a.min.y - 22), Ctext, 1, yl);
+	return c;
+}
+
+# wfinish draws the axes over the data and shows the chart
+wfinish(c: ref Chart)
+{
+	a := c.area;
+	c.w.line((a.min.x - 1, a.min.y), (a.min.x - 1, a.max.y + 1), Ctext, 2);
+	c.w.line((a.min.x - 1, a.max.y + 1), (a.max.x, a.max.y + 1), Ctext, 2);
+	if((e := c.w.flush()) != nil)
+		fatal("drawing: " + e);
+}
+
+tlabels(t: array of real): array of string
+{
+	a := array[len t] of string;
+	for(i := 0; i < len t; i++)
+		a[i] = num(t[i]);
+	return a;
+}
+
+# wstats: the statistics of the text heading, on one line
+wstats(r: ref Result, s: ref Sample): string
+{
+	(n, mean, lo, hi, sd) := s.stat();
+	l := sys->sprint("n %d  mean %s  min %s  max %s  std %s  median %s",
+		n, num(mean), num(lo), num(hi), num(sd), num(s.median()));
+	s.sorted = nil;
+	if(n < r.n)
+		l += sys->sprint("  (%d outliers removed)", r.n - n);
+	return l;
+}
+
+# wobs draws observations against their order, as a line or as points
+wobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
+{
+	if(s.n == 0)
+		fatal(r.name + ": no observations left");
+	stats := wstats(r, s);
+	xhi := real r.n;
+	if(xhi <= 1.0)
+		xhi = 2.0;
+	(ylo, yhi, ystep) := outward(s.lo, s.hi);
+	xt := ticks(1.0, xhi, 8, 1);
+	c := wstart(r.name, stats, axis(r.xlabel, r.xunit), axis(r.ylabel, r.yunit),
+		1.0, xhi, ylo, yhi, xt, tlabels(xt), stepticks(ylo, yhi, ystep));
+	w := c.w;
+	if(shape == "1l" && s.n > 2*(c.area.max.x - c.area.min.x)){
+		wdense(c, s, idx);
+		wfinish(c);
+		return;
+	}
+	prev: Draw->Point;
+	for(i := 0; i < s.n; i++){
+		p := Draw->Point(c.px(place(idx, i)), c.py(s.x[i]));
+		if(shape == "1l"){
+			if(i > 0)
+				w.line(prev, p, Cdata, 2);
+			else
+				w.point(p, Cdata);
+		}else
+			w.fill(((p.x - 1, p.y - 1), (p.x + 2, p.y + 2)), Cdata);
+		prev = p;
+	}
+	wfinish(c);
+}
+
+# wdense draws a line of more observations than there are pixels across:
+# in each column of pixels, one stroke from the least to the greatest
+# value that falls there, joined to the next column's first value.
+wdense(c: ref Chart, s: ref Sample, idx: array of int)
+{
+	col := -1;
+	ymin, ymax, ylast: int;
+	for(i := 0; i < s.n; i++){
+		p := Draw->Point(c.px(place(idx, i)), c.py(s.x[i]));
+		if(p.x != col){
+			if(col >= 0){
+				c.w.line((col, ymin), (col, ymax), Cdata, 2);
+				c.w.line((col, ylast), p, Cdata, 2);
+			}
+			col = p.x;
+			ymin = ymax = p.y;
+		}else if(p.y < ymin)
+			ymin = p.y;
+		else if(p.y > ymax)
+			ymax = p.y;
+		ylast = p.y;
+	}
+	c.w.line((col, ymin), (col, ymax), Cdata, 2);
+}
+
+# whist draws a histogram: a bar per bin, as high as its count.  Bins of
+# whole numbers are centred on their value.
+whist(r: ref Result, s: ref Sample, start, bw: real, counts: array of int, whole: int)
+{
+	maxc := 0;
+	for(i := 0; i < len counts; i++)
+		if(counts[i] > maxc)
+			maxc = counts[i];
+	if(maxc == 0)
+		maxc = 1;
+	(nil, yhi, ystep) := outward(0.0, real maxc);
+	if(ystep < 1.0){
+		ystep = 1.0;
+		yhi = real maxc;
+	}
+	xlo := start;
+	xhi := start + real len counts * bw;
+	if(whole){
+		xlo -= 0.5;
+		xhi -= 0.5;
+	}
+	xt := ticks(xlo, xhi, 10, whole);
+	c := wstart(r.name, wstats(r, s), axis(r.ylabel, r.yunit), "Count",
+		xlo, xhi, 0.0, yhi, xt, tlabels(xt), stepticks(0.0, yhi, ystep));
+	w := c.w;
+	for(i = 0; i < len counts; i++){
+		if(counts[i] == 0)
+			continue;
+		b0 := xlo + real i * bw;
+		x0 := c.px(b0);
+		x1 := c.px(b0 + bw);
+		y := c.py(real counts[i]);
+		y1 := c.area.max.y + 1;
+		w.fill(((x0, y), (x1, y1)), Cbar);
+		w.line((x0, y), (x0, y1 - 1), Cedge, 1);
+		w.line((x0, y), (x1, y), Cedge, 1);
+		w.line((x1, y), (x1, y1 - 1), Cedge, 1);
+	}
+	wfinish(c);
+}
+
+# wsummary draws summaries side by side: the range, the mean and a
+# standard deviation either side
+wsummary(a: array of ref Result)
+{
+	title := a[0].name;
+	if(len a > 1)
+		title = "Summary";
+	lo := a[0].v[2];
+	hi := a[0].v[3];
+	for(i := 0; i < len a; i++){
+		if(a[i].v[2] < lo)
+			lo = a[i].v[2];
+		if(a[i].v[3] > hi)
+			hi = a[i].v[3];
+	}
+	ystep: real;
+	(lo, hi, ystep) = outward(lo, hi);
+	xt := array[len a] of real;
+	xn := array[len a] of string;
+	for(i = 0; i < len a; i++){
+		xt[i] = real (i+1);
+		xn[i] = a[i].name;
+	}
+	c := wstart(title, nil, "", axis(a[0].ylabel, a[0].yunit),
+		0.0, real (len a + 1), lo, hi, xt, xn, stepticks(lo, hi, ystep));
+	w := c.w;
+	hw := (c.px(1.0) - c.px(0.0)) / 4;
+	if(hw > 30)
+		hw = 30;
+	for(i = 0; i < len a; i++){
+		v := a[i].v;
+		x := c.px(real (i+1));
+		s0 := v[1] - v[4];
+		if(s0 < v[2])
+			s0 = v[2];
+		s1 := v[1] + v[4];
+		if(s1 > v[3])
+			s1 = v[3];
+		w.line((x, c.py(v[2])), (x, c.py(v[3])), Ctext, 1);
+		w.line((x - hw/2, c.py(v[2])), (x + hw/2, c.py(v[2])), Ctext, 1);
+		w.line((x - hw/2, c.py(v[3])), (x + hw/2, c.py(v[3])), Ctext, 1);
+		w.fill(((x - hw, c.py(s1)), (x + hw + 1, c.py(s0) + 1)), Cbar);
+		w.line((x - hw, c.py(v[1])), (x + hw, c.py(v[1])), Cedge, 3);
+	}
+	wfinish(c);
 }

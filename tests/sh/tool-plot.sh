@@ -127,22 +127,22 @@ plot: cannot open nosuch.res: file does not exist
 E
 tool plot -x small.res
 fails option 1 <<'E'
-usage: plot [-gtz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
+usage: plot [-gtwz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
 E
 tool plot -p 2h small.res
 fails ptype 1 <<'E'
 plot: unknown plot type 2h
-usage: plot [-gtz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
+usage: plot [-gtwz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
 E
 tool plot -p
 fails pmissing 1 <<'E'
-usage: plot [-gtz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
+usage: plot [-gtwz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
 E
 for b in 0 1001 x 99999999999; do
 	tool plot -b $b small.res
 	fails "bins($b)" 1 <<E
 plot: bad bin count $b
-usage: plot [-gtz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
+usage: plot [-gtwz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
 E
 done
 

@@ -1,0 +1,77 @@
+#!/bin/sh
+# mbench-run -- `./minos bench' end to end: every test in one boot under
+# virtual time, the table and the progress; -o and its observations file
+# with the unpatched kernel on the real clock; and the paper's command
+# line `bench -o BASE XBASE >/tmp/x; bgrep BASE /tmp/x | plot ...' in Minos.
+# The times vary with the clock and the kernel, so the checks are of form.
+R=${ROOT:-$(pwd)}
+T=$(mktemp -d /tmp/minos-mbench.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+fails=0
+cases=0
+ALL="BASE XBASE SLEEP0 GCSCHED GCACQUIRE GCIDLE INTR OPNIL OPSCHED NULLCALL READNULL OPENCLOSE STAT PIPE CHAN SPAWN BIND"
+
+check() {
+	cases=$((cases + 1))
+	eval "$2" || { fails=$((fails + 1)); echo "FAIL $1: $2"; }
+}
+
+# rows N UNIT: the table's rows each hold a test, n = N, four numbers, UNIT
+rows() {
+	tail -n +3 "$T/out" | awk -v n="$1" -v u="$2" '
+	NF != 7 || $2 != n || $7 != u { bad = 1 }
+	{ for(i = 3; i <= 6; i++) if($i !~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/) bad = 1 }
+	END { exit bad }'
+}
+
+"$R/minos" bench -c icount -n 20 >"$T/out" 2>"$T/err"
+st=$?
+check all-status '[ "$st" = 0 ] || { tail -3 "$T/err"; false; }'
+check all-title '[ "$(sed -n 1p "$T/out")" = "kernel pc, clock icount" ]'
+check all-header '[ "$(sed -n 2p "$T/out")" = "test             n        min     median        p99        max  unit" ]'
+check all-tests '[ "$(tail -n +3 "$T/out" | awk "{print \$1}" | tr "\n" " ")" = "$ALL " ]'
+check all-rows 'rows 20 us'
+check all-80 '[ "$(awk "length > 80" "$T/out" | wc -l)" = 0 ]'
+check all-start '[ "$(sed -n 1p "$T/err")" = "minos bench: kernel pc, clock icount: 17 tests" ]'
+check all-progress '[ "$(sed -n "2,\$p" "$T/err" | tr "\n" "|")" = "$(i=0; for t in $ALL; do i=$((i+1)); printf "minos bench: [%d/17] %s|" $i $t; done)" ]'
+
+"$R/minos" bench -k pcold -o -n 10 GCSCHED BASE >"$T/out" 2>"$T/err"
+st=$?
+check o-status '[ "$st" = 0 ] || { tail -3 "$T/err"; false; }'
+check o-title '[ "$(sed -n 1p "$T/out")" = "kernel pcold, clock real" ]'
+check o-tests '[ "$(tail -n +3 "$T/out" | awk "{print \$1}" | tr "\n" " ")" = "BASE GCSCHED " ]'
+check o-rows 'rows 10 us'
+obs=$(sed -n 's/^minos bench: observations in //p' "$T/err")
+check o-named '[ -n "$obs" ] && [ -f "$obs" ]'
+check o-file '[ "$(awk "{print \$1, NF}" "$obs" | sed "s/:1d:/:1l:/" | tr "\n" " ")" = "BASE:1l:Observation:n:Time:us 11 GCSCHED:1l:Observation:n:Time:us 11 " ]'
+# the observations are plot's input: its summary of them has n 10
+check o-plot '[ "$("$R/o/bin/emu" /dis/bgrep.dis BASE "$obs" | "$R/o/bin/emu" /dis/plot.dis -t | sed -n 2p | cut -d" " -f1-2)" = "n 10" ]'
+rm -f "$obs"
+
+# a test that cannot run: the others' rows, its complaint, status 1
+"$R/minos" bench -n 200000 OPNIL XBASE >"$T/out" 2>"$T/err"
+st=$?
+check fail-status '[ "$st" = 1 ]'
+check fail-rows '[ "$(tail -n +3 "$T/out" | awk "{print \$1, \$2}")" = "XBASE 200000" ]'
+# (the reason is the bench device's)
+cat >"$T/want" <<'E'
+minos bench: kernel pc, clock real: 2 tests
+minos bench: [1/2] XBASE
+minos bench: [2/2] OPNIL
+bench: OPNIL:
+minos bench: some tests failed (status 1)
+E
+check fail-err '[ "$(sed "s/^\(bench: OPNIL:\) .*/\1/" "$T/err")" = "$(cat "$T/want")" ]'
+
+# the paper's command lines, in Minos, on both clocks: a histogram of
+# BASE (and XBASE, which bgrep BASE matches too) within 80 columns
+for c in real icount; do
+	"$R/minos" run -c $c "bind -b '#x' /dev; bench -o BASE XBASE >/tmp/x; bgrep BASE /tmp/x | plot -t -p 1h -o -z" >"$T/out" 2>&1
+	st=$?
+	check paper-$c '[ "$st" = 0 ] && [ "$(grep -c "^Time (us) *Count$" "$T/out")" = 2 ] && [ "$(grep -c "^n [0-9]* *mean" "$T/out")" = 2 ]'
+	check paper-$c-names '[ "$(grep "^[A-Z][A-Z]*$" "$T/out" | tr "\n" " ")" = "BASE XBASE " ]'
+	check paper-$c-80 '[ "$(awk "length > 80" "$T/out" | wc -l)" = 0 ]'
+done
+
+echo "$cases checks, $fails failed"
+[ "$fails" = 0 ]
