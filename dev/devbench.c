@@ -17,11 +17,11 @@
  * Inferno", and the $Bench builtin module.
  *
  *	busec	microseconds since the last reset, as text; any write resets
- *	bctl	each write is one experiment (see bench(3) and cmdtab)
+ *	bctl	each write is one experiment (see bench(3) and benchcmd)
  *	bdata	the last experiment's result
  *
  * Every time here comes from fastticks(), the TSC since boot, scaled by
- * benchhz, the TSC rate (the kernel's calibration until `calibrate').
+ * bench.hz, the TSC rate (the kernel's calibration until `calibrate').
  * An experiment builds its result in a fresh buffer and replaces bdata
  * only when it succeeds, so a failed command leaves the previous result
  * readable.  Experiments run one at a time (bench.run).
@@ -75,10 +75,7 @@ static struct
 	ulong	logdropped;
 } bench;
 
-/*
- * Converting ticks to microseconds: the counts stay below 2^64/10^6
- * for days at any plausible rate, so the integer form is exact.
- */
+/* the kernel has no libm */
 static double
 fsqrt(double x)
 {
@@ -86,6 +83,10 @@ fsqrt(double x)
 	return x;
 }
 
+/*
+ * Converting ticks to microseconds: the counts stay below 2^64/10^6
+ * for days at any plausible rate, so the integer form is exact.
+ */
 static uvlong
 tk2us(uvlong t)
 {
@@ -135,7 +136,7 @@ static void
 rlog(Res *r, char *fmt, ...)
 {
 	va_list arg;
-	char buf[128], *e, *s;
+	char buf[512], *e, *s;	/* a line's piece: a number, or a report row's path and pc */
 	long n;
 
 	va_start(arg, fmt);
@@ -710,6 +711,7 @@ distimed(Module *mod, Inst *i, uvlong t)
 			return;
 		}
 		s = &dt.tab[dt.ntab++];
+		memset(s, 0, sizeof *s);	/* the slot may hold a cleared run's entry */
 		s->mod = mod;
 		mod->ref++;
 		s->pc = pc;

@@ -397,6 +397,7 @@ winheight(Win *w)
 static void
 drawwin(Canvas *c, Win *w)
 {
+	Canvas bar;
 	int x1, y1;
 	char *t;
 
@@ -405,8 +406,14 @@ drawwin(Canvas *c, Win *w)
 	cfill(c, w->x, w->y, x1, y1, Cborder);
 	cfill(c, w->x+Bord, w->y+Bord, x1-Bord, w->y+Bord+Tbar-1,
 		w->next == nil ? Ctop : Cbar);
+	/* the title stays inside its bar */
+	bar = *c;
+	if(bar.x0 < w->x+Bord)
+		bar.x0 = w->x+Bord;
+	if(bar.x1 > x1-Bord)
+		bar.x1 = x1-Bord;
 	t = w->title;
-	ctext(c, w->x+Bord+6, w->y+Bord+(Tbar-1-Fonth)/2+1, Ctitle, 1, t, t+strlen(t));
+	ctext(&bar, w->x+Bord+6, w->y+Bord+(Tbar-1-Fonth)/2+1, Ctitle, 1, t, t+strlen(t));
 	ccopy(c, w->x+Bord, w->y+Bord+Tbar, w, 0, 0, w->w, w->h);
 }
 

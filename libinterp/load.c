@@ -305,7 +305,7 @@ tptr(Type *t, long off)
 {
 	long w;
 
-	if(off & 3)
+	if(off < 0 || (off & 3))
 		return 0;
 	w = off/4;
 	if(w >= t->np*8)
@@ -640,7 +640,7 @@ chkind(Ld *l, Inst *ip, Opnd *o, int use, int wr, int pc)
 	if(o->k != Kind || o->reg != 1 || (t = slotfind(o->f)) == nil)
 		return 1;
 	sz = usesize(use);
-	if(o->off+sz > t->size)
+	if(o->off < 0 || o->off+sz > t->size)
 		return lderr(l, "bad operand at pc %d", pc);
 	if(use == 'p' && !tptr(t, o->off))
 		return lderr(l, "bad pointer operand at pc %d", pc);

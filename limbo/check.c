@@ -1329,8 +1329,10 @@ echeck(Node *n)
 	case Osnd:
 		n->left = value(n->left);
 		n->right = value(n->right);
-		if(n->left->ty->kind == Terror)
+		if(n->left->ty->kind == Terror){
+			n->ty = terror;
 			return n;
+		}
 		if(n->left->ty->kind != Tchan){
 			error(&n->src, "cannot send on %s", nodename(n->left));
 			n->ty = terror;

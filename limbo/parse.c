@@ -1182,7 +1182,8 @@ fields(int ismod, Decl *owner)
 			want('}');
 			for(tg = tags; tg != nil; tg = tg->next)
 				tg->dot = owner;
-			owner->ty->tags = tags;
+			if(owner != nil)	/* nil after a syntax error in the adt's name */
+				owner->ty->tags = tags;
 			progress(&fbefore);
 			continue;
 		}

@@ -378,10 +378,14 @@ next(l: ref Lex)
 		l.i++;
 		l.tok = Tbq;
 	'"' =>
-		if(l.i >= len s || s[l.i] != '{')
-			raise "sh:syntax error: \" must be followed by {";
-		l.i++;
-		l.tok = Tsq;
+		if(l.i < len s && s[l.i] == '{'){
+			l.i++;
+			l.tok = Tsq;
+		}else{
+			l.i--;
+			l.word = quoted(l, '"');
+			l.tok = Tquoted;
+		}
 	'<' or '>' =>
 		l.tok = Tredir;
 		if(c == '<'){
@@ -408,23 +412,9 @@ next(l: ref Lex)
 			}
 		}
 	'\'' =>
-		# '' inside the quotes stands for one quote
-		w := "";
-		start := l.i;
-		for(;;){
-			if(l.i >= len s)
-				raise Incomplete;
-			if(s[l.i++] != '\'')
-				continue;
-			w += s[start:l.i-1];
-			if(l.i < len s && s[l.i] == '\''){
-				start = l.i;
-				l.i++;
-			}else
-				break;
-		}
+		l.i--;
+		l.word = quoted(l, '\'');
 		l.tok = Tquoted;
-		l.word = w;
 	':' =>
 		if(l.i < len s && s[l.i] == '='){
 			l.i++;
@@ -437,6 +427,29 @@ next(l: ref Lex)
 		l.i--;
 		lexword(l, wasvar);
 	}
+}
+
+# quoted reads a word quoted with q at l.i: '...' as in Inferno's sh, and,
+# as a convenience for users of other shells, "..." the same way (no
+# substitution inside). A doubled quote inside stands for one quote.
+quoted(l: ref Lex, q: int): string
+{
+	s := l.s;
+	w := "";
+	start := ++l.i;
+	for(;;){
+		if(l.i >= len s)
+			raise Incomplete;
+		if(s[l.i++] != q)
+			continue;
+		w += s[start:l.i-1];
+		if(l.i < len s && s[l.i] == q){
+			start = l.i;
+			l.i++;
+		}else
+			break;
+	}
+	return w;
 }
 
 # lexword reads an unquoted word; after a $ only a variable name.

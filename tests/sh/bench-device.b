@@ -376,6 +376,27 @@ distimer()
 		ok = len words(l[i]) == 6;
 	check("dis-summary", ok, e);
 	check("dis-stopped", stat("distimer") != nil && hd tl words(stat("distimer")) == "off", stat("distimer"));
+	# startclr starts from zero: two runs of the same code give the same counts
+	a := timedcounts();
+	b := timedcounts();
+	check("dis-startclr", a == b && a != nil, a + " / " + b);
+}
+
+# the counts of this module's instructions while loop(20) runs timed
+timedcounts(): string
+{
+	cmd("dis timer startclr");
+	loop(20);
+	cmd("dis timer stop");
+	cmd("dis timer report");
+	l := lines(result());
+	s := "";
+	for(i := 1; i < len l; i++){
+		w := words(l[i]);
+		if(len w == 8 && hd w == "/n/local/bench-device.dis")
+			s += " " + hd tl w + ":" + hd tl tl tl w;
+	}
+	return s;
 }
 
 user(id: int, c: chan of string)

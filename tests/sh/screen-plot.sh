@@ -121,6 +121,41 @@ if [ "$n" -lt 5 ]; then
 	fail=1
 fi
 
+# The other drawing commands: an off-screen image copied in, an
+# overlapping copy within the window, a point, a thick line, scaled text,
+# and a copy from a freed image.  Window 1's content is at (18,36).
+./minos run -screenshot $T/h.png "bind -a '#i' /dev; {echo window 200 100 ops
+	echo alloc 1 10 10 ff0000; echo copy 0 5 5 1 0 0 10 10
+	echo fill 0 50 5 60 15 00ff00; echo copy 0 55 5 0 50 5 60 15
+	echo point 0 100 50 0000ff; echo line 0 120 10 120 90 000000 5
+	echo text 0 130 40 000000 3 A; echo free 1; echo copy 0 0 0 1 0 0 1 1} >/dev/drawctl
+	wc -c /dev/screen" >$T/out 2>&1
+cat >$T/want <<'XXX'
+echo: write error: bad image id
+3145788 /dev/screen
+XXX
+if ! cmp -s $T/out $T/want; then
+	echo "screen-plot: drawing commands: output differs:"; diff $T/out $T/want
+	fail=1
+fi
+pngtopnm $T/h.png >$T/h.ppm 2>$T/err || { echo "screen-plot: pngtopnm failed"; cat $T/err; exit 1; }
+want $((18+5)) $((36+5)) ff0000 "copied image, top left"
+want $((18+14)) $((36+14)) ff0000 "copied image, bottom right"
+want $((18+15)) $((36+10)) $white "right of the copied image"
+want $((18+50)) $((36+10)) 00ff00 "fill"
+want $((18+64)) $((36+10)) 00ff00 "overlapping copy"
+want $((18+65)) $((36+10)) $white "right of the overlapping copy"
+want $((18+100)) $((36+50)) 0000ff "point"
+want $((18+101)) $((36+50)) $white "beside the point"
+want $((18+118)) $((36+50)) $black "line, left edge"
+want $((18+122)) $((36+90)) $black "line, right edge at its end"
+want $((18+117)) $((36+50)) $white "left of the line"
+want $((18+123)) $((36+50)) $white "right of the line"
+want $((18+120)) $((36+93)) $white "below the line"
+want $((18+134)) $((36+44)) $black "A: the top bar"
+want $((18+131)) $((36+47)) $black "A: the left side"
+want $((18+137)) $((36+47)) $white "A: inside"
+
 # the device's diagnostics and wm(1)
 ./minos run -g "bind -a '#i' /dev; echo fill 0 0 0 10 10 ff >/dev/drawctl;
 	{echo window 100 50 one; echo fill 0 0 0 10 10 zz} >/dev/drawctl;

@@ -1,0 +1,1 @@
+echo "#x" "a b" x"y"z "say ""hi"""; bind -b "#x" /dev; ls /dev/busec
