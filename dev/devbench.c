@@ -635,44 +635,7 @@ static struct
 	double	ostd;
 } dt;
 
-static char *opnames[MAXDIS] = {
-	[INOP] "nop", [IALT] "alt", [INBALT] "nbalt", [IGOTO] "goto", [ICALL] "call",
-	[IFRAME] "frame", [ISPAWN] "spawn", [IRUNT] "runt", [ILOAD] "load", [IMCALL] "mcall",
-	[IMSPAWN] "mspawn", [IMFRAME] "mframe", [IRET] "ret", [IJMP] "jmp", [ICASE] "case",
-	[IEXIT] "exit", [INEW] "new", [INEWA] "newa", [INEWCB] "newcb", [INEWCW] "newcw",
-	[INEWCF] "newcf", [INEWCP] "newcp", [INEWCM] "newcm", [INEWCMP] "newcmp", [ISEND] "send",
-	[IRECV] "recv", [ICONSB] "consb", [ICONSW] "consw", [ICONSP] "consp", [ICONSF] "consf",
-	[ICONSM] "consm", [ICONSMP] "consmp", [IHEADB] "headb", [IHEADW] "headw", [IHEADP] "headp",
-	[IHEADF] "headf", [IHEADM] "headm", [IHEADMP] "headmp", [ITAIL] "tail", [ILEA] "lea",
-	[IINDX] "indx", [IMOVP] "movp", [IMOVM] "movm", [IMOVMP] "movmp", [IMOVB] "movb",
-	[IMOVW] "movw", [IMOVF] "movf", [ICVTBW] "cvtbw", [ICVTWB] "cvtwb", [ICVTFW] "cvtfw",
-	[ICVTWF] "cvtwf", [ICVTCA] "cvtca", [ICVTAC] "cvtac", [ICVTWC] "cvtwc", [ICVTCW] "cvtcw",
-	[ICVTFC] "cvtfc", [ICVTCF] "cvtcf", [IADDB] "addb", [IADDW] "addw", [IADDF] "addf",
-	[ISUBB] "subb", [ISUBW] "subw", [ISUBF] "subf", [IMULB] "mulb", [IMULW] "mulw",
-	[IMULF] "mulf", [IDIVB] "divb", [IDIVW] "divw", [IDIVF] "divf", [IMODW] "modw",
-	[IMODB] "modb", [IANDB] "andb", [IANDW] "andw", [IORB] "orb", [IORW] "orw",
-	[IXORB] "xorb", [IXORW] "xorw", [ISHLB] "shlb", [ISHLW] "shlw", [ISHRB] "shrb",
-	[ISHRW] "shrw", [IINSC] "insc", [IINDC] "indc", [IADDC] "addc", [ILENC] "lenc",
-	[ILENA] "lena", [ILENL] "lenl", [IBEQB] "beqb", [IBNEB] "bneb", [IBLTB] "bltb",
-	[IBLEB] "bleb", [IBGTB] "bgtb", [IBGEB] "bgeb", [IBEQW] "beqw", [IBNEW] "bnew",
-	[IBLTW] "bltw", [IBLEW] "blew", [IBGTW] "bgtw", [IBGEW] "bgew", [IBEQF] "beqf",
-	[IBNEF] "bnef", [IBLTF] "bltf", [IBLEF] "blef", [IBGTF] "bgtf", [IBGEF] "bgef",
-	[IBEQC] "beqc", [IBNEC] "bnec", [IBLTC] "bltc", [IBLEC] "blec", [IBGTC] "bgtc",
-	[IBGEC] "bgec", [ISLICEA] "slicea", [ISLICELA] "slicela", [ISLICEC] "slicec",
-	[IINDW] "indw", [IINDF] "indf", [IINDB] "indb", [INEGF] "negf", [IMOVL] "movl",
-	[IADDL] "addl", [ISUBL] "subl", [IDIVL] "divl", [IMODL] "modl", [IMULL] "mull",
-	[IANDL] "andl", [IORL] "orl", [IXORL] "xorl", [ISHLL] "shll", [ISHRL] "shrl",
-	[IBNEL] "bnel", [IBLTL] "bltl", [IBLEL] "blel", [IBGTL] "bgtl", [IBGEL] "bgel",
-	[IBEQL] "beql", [ICVTLF] "cvtlf", [ICVTFL] "cvtfl", [ICVTLW] "cvtlw", [ICVTWL] "cvtwl",
-	[ICVTLC] "cvtlc", [ICVTCL] "cvtcl", [IHEADL] "headl", [ICONSL] "consl", [INEWCL] "newcl",
-	[ICASEC] "casec", [IINDL] "indl", [IMOVPC] "movpc", [ITCMP] "tcmp", [IMNEWZ] "mnewz",
-	[ICVTRF] "cvtrf", [ICVTFR] "cvtfr", [ICVTWS] "cvtws", [ICVTSW] "cvtsw", [ILSRW] "lsrw",
-	[ILSRL] "lsrl", [IECLR] "eclr", [INEWZ] "newz", [INEWAZ] "newaz", [IRAISE] "raise",
-	[ICASEL] "casel", [IMULX] "mulx", [IDIVX] "divx", [ICVTXX] "cvtxx", [IMULX0] "mulx0",
-	[IDIVX0] "divx0", [ICVTXX0] "cvtxx0", [IMULX1] "mulx1", [IDIVX1] "divx1",
-	[ICVTXX1] "cvtxx1", [ICVTFX] "cvtfx", [ICVTXF] "cvtxf", [IEXPW] "expw", [IEXPL] "expl",
-	[IEXPF] "expf", [ISELF] "self",
-};
+#include "opnames.h"	/* static char *opnames[MAXDIS], from isa.h by include/mkopnames */
 
 static char*
 opname(int op)

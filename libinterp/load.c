@@ -799,7 +799,7 @@ rdtypes(Ld *l, Rd *r, Module *m)
 		id = operand(r);
 		size = operand(r);
 		np = operand(r);
-		if(r->bad || np < 0 || r->p+np > r->e)
+		if(r->bad || np < 0 || np > r->e-r->p)
 			return lderr(l, "truncated type section");
 		if(id < 0 || id >= m->ntype || m->type[id] != nil)
 			return lderr(l, "bad type number %d", id);
@@ -876,7 +876,8 @@ static int
 rddata(Ld *l, Rd *r, Module *m)
 {
 	Region g, stk[DADEPTH];
-	int sp, code, n, off, i, v, sz;
+	int sp, code, n, off, i, v;
+	vlong sz;	/* 8*n overflows an int */
 	uchar *a;
 	Array *ary;
 	Type *t;
@@ -906,21 +907,22 @@ rddata(Ld *l, Rd *r, Module *m)
 		off = operand(r);
 		if(r->bad || n < 0 || off < 0)
 			return lderr(l, "bad data item");
-		a = g.base+off;
 		switch(DTYPE(code)){
 		case DEFB: sz = n; break;
-		case DEFW: sz = 4*n; break;
-		case DEFF: case DEFL: sz = 8*n; break;
+		case DEFW: sz = 4LL*n; break;
+		case DEFF: case DEFL: sz = 8LL*n; break;
 		case DEFS: case DEFA: case DIND: sz = 4; break;
 		case DAPOP: sz = 0; break;
 		default:
 			return lderr(l, "bad data item code %d", code);
 		}
-		if(m->mpsize == 0 && DTYPE(code) != DAPOP || a < g.lo || a+sz > g.hi || sz > g.hi-g.lo)
+		/* lo <= base <= hi; offsets are compared, not pointers, which could wrap */
+		if(m->mpsize == 0 && DTYPE(code) != DAPOP || off+sz > g.hi-g.base)
 			return lderr(l, "data item out of range at offset %d", off);
+		a = g.base+off;
 		switch(DTYPE(code)){
 		case DEFB:
-			if(r->p+n > r->e)
+			if(n > r->e-r->p)
 				return lderr(l, "truncated data section");
 			if(!noptrs(&g, a, n))
 				return lderr(l, "data over a pointer at offset %d", off);
@@ -948,7 +950,7 @@ rddata(Ld *l, Rd *r, Module *m)
 				return lderr(l, "truncated data section");
 			break;
 		case DEFS:
-			if(((ulong)a & 3) || !isptr(&g, a) || r->p+n > r->e)
+			if(((ulong)a & 3) || !isptr(&g, a) || n > r->e-r->p)
 				return lderr(l, "bad string at offset %d", off);
 			s = c2string((char*)r->p, n);
 			r->p += n;

@@ -7,7 +7,8 @@ implement Paper;
 #	microsec-nogc	the same with the collector disabled
 # One row each: n min median p99 max, and how many lie within min+1 us.
 # Each measurement runs once unrecorded first, so that QEMU has
-# translated the code (the paper's hardware needed no warm-up).
+# translated the code (the paper's hardware needed no warm-up), and the
+# system is left idle for 200 ms before each row (settle).
 # Then the kernel's idle-collector waits (bctl stats).
 # usage: paper [nrep [nbusec [nheap]]]
 
@@ -64,8 +65,10 @@ init(nil: ref Draw->Context, argv: list of string)
 		heap = ref Node(heap, array[64] of byte, "node");
 
 	busec(100);
+	settle();
 	row("busec", busec(nbusec));
 	micro(nrep);
+	settle();
 	row("microsec", micro(nrep));
 	bench->disablegc();
 	micro(nrep);
@@ -73,6 +76,14 @@ init(nil: ref Draw->Context, argv: list of string)
 	bench->enablegc();
 	row("microsec-nogc", s);
 	stats();
+}
+
+# settle lets the system go idle for a while, as the paper's quiet
+# machine was: the idle collector finishes the cycle under way, which
+# would otherwise continue in slices between the measured quanta
+settle()
+{
+	sys->sleep(200);
 }
 
 treset()
