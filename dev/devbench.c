@@ -40,6 +40,7 @@ enum
 	Maxprocs	= 3,	/* kprocs of `op' */
 	Nhash	= 4096,		/* dis timer: hash buckets */
 	Nistat	= 65536,	/* dis timer: (module, pc) entries */
+	Nnop	= 1000,		/* dis timer: nops timed for the overhead */
 	Maxlog	= 4*1024*1024,	/* Bench->read's log stops growing here */
 };
 
@@ -629,10 +630,9 @@ static struct
 	Istat*	hash[Nhash];
 	ulong	dropped;
 	uvlong	count;		/* instructions timed */
-	uvlong	omin;		/* overhead: two clock reads in a row */
-	uvlong	omax;
-	double	omean;
-	double	ostd;
+	Module*	nopmod;		/* Nnop nops and a ret, made at the first start */
+	Istat	nop;		/* the overhead: their times */
+	Rendez	nopr;		/* the starter waits for them */
 } dt;
 
 #include "opnames.h"	/* static char *opnames[MAXDIS], from isa.h by include/mkopnames */
@@ -651,6 +651,131 @@ disclock(void)
 	return fastticks(nil);
 }
 
+/*
+ * The cost of the timing itself.  Every instruction's time runs from
+ * the clock read before its dispatch to the one after it, so it holds
+ * the instruction and the timing's fixed part: operand decoding, the
+ * jump to quantum in xec, and half of each clock read.  An instruction
+ * that does nothing measures that part alone, so the device times Nnop
+ * genuine nops the way it times any instruction: a module whose init is
+ * Nnop nops and a ret, run as a Dis thread by an interpreter, through
+ * the timed dispatch and distimed; only where distimed files the times
+ * differs, after the clock has been read.
+ */
+
+/* append v to a .dis stream in the operand encoding of 1, 2 or 4 bytes */
+static uchar*
+disop(uchar *p, long v)
+{
+	if(v >= -64 && v < 64){
+		*p++ = v & 0x7F;
+	}else if(v >= -8192 && v < 8192){
+		*p++ = 0x80 | (v>>8 & 0x3F);
+		*p++ = v;
+	}else{
+		*p++ = 0xC0 | (v>>24 & 0x3F);
+		*p++ = v>>16;
+		*p++ = v>>8;
+		*p++ = v;
+	}
+	return p;
+}
+
+/* the nop module, loaded from a .dis image made here; with the VM */
+static Module*
+nopmodule(void)
+{
+	uchar *a, *p;
+	Module *mod;
+	int i;
+
+	a = malloc(64 + 2*(Nnop+1));
+	if(a == nil)
+		error(Enomem);
+	p = disop(a, XMAGIC);
+	p = disop(p, 0);		/* runtime flags */
+	p = disop(p, 0);		/* stack extent */
+	p = disop(p, Nnop+1);	/* instructions */
+	p = disop(p, 0);		/* data bytes */
+	p = disop(p, 1);		/* types */
+	p = disop(p, 0);		/* links */
+	p = disop(p, 0);		/* entry pc */
+	p = disop(p, 0);		/* entry type */
+	for(i = 0; i < Nnop; i++){
+		*p++ = INOP;
+		*p++ = SRC(AXXX)|DST(AXXX);
+	}
+	*p++ = IRET;
+	*p++ = SRC(AXXX)|DST(AXXX);
+	p = disop(p, 0);		/* type 0, init's frame: */
+	p = disop(p, sizeof(Frame)+16);	/* no pointers */
+	p = disop(p, 0);
+	*p++ = 0;			/* end of data */
+	memmove(p, "Nop", 4);
+	p += 4;
+	mod = parsemod("#x/nop", a, p-a);
+	free(a);
+	if(mod == nil)
+		error(up->env->errstr);
+	return mod;
+}
+
+/* a nop's time; called by distimed */
+static void
+nopadd(uvlong t)
+{
+	Istat *s;
+
+	s = &dt.nop;
+	if(s->n >= Nnop)
+		return;
+	if(s->n == 0 || t < s->min)
+		s->min = t;
+	if(t > s->max)
+		s->max = t;
+	s->n++;
+	s->sum += t;
+	s->sumsq += (double)t*t;
+	if(s->n == Nnop)
+		wakeup(&dt.nopr);
+}
+
+static int
+nopdone(void*)
+{
+	return dt.nop.n >= Nnop;
+}
+
+/*
+ * with the VM and the timer on: run the nops and wait for their times.
+ * The thread is started here and any interpreter runs it once the VM
+ * is released, as it would run any thread.
+ */
+static void
+disoverhead(void)
+{
+	int k;
+
+	if(dt.nopmod == nil)
+		dt.nopmod = nopmodule();
+	memset(&dt.nop, 0, sizeof dt.nop);
+	vmstart(dt.nopmod, 0, nil);
+	release();
+	if(waserror()){
+		acquire();
+		nexterror();
+	}
+	/* five seconds at most: other threads may hold the interpreters */
+	for(k = 0; k < 500 && !nopdone(nil); k++){
+		vmkick();
+		tsleep(&dt.nopr, nopdone, nil, 10);
+	}
+	poperror();
+	acquire();
+	if(!nopdone(nil))
+		error("dis timer: the nop thread did not run");
+}
+
 /* called by xec with the VM held */
 static void
 distimed(Module *mod, Inst *i, uvlong t)
@@ -661,6 +786,10 @@ distimed(Module *mod, Inst *i, uvlong t)
 
 	if(!dt.on || dt.tab == nil || mod == nil || mod->prog == nil)
 		return;
+	if(mod == dt.nopmod){
+		nopadd(t);
+		return;
+	}
 	pc = i - mod->prog;
 	if(pc < 0 || pc >= mod->nprog)
 		return;
@@ -708,38 +837,6 @@ disclear(void)
 	dt.count = 0;
 }
 
-/* the cost of the timing itself: two clock reads around nothing, as for a nop */
-static void
-disoverhead(void)
-{
-	uvlong t0, t, min, max;
-	double sum, sumsq;
-	int i, n, s;
-
-	n = 1000;
-	min = ~0ULL;
-	max = 0;
-	sum = 0;
-	sumsq = 0;
-	for(i = 0; i < n; i++){
-		s = splhi();
-		t0 = xecclock();
-		t = xecclock() - t0;
-		splx(s);
-		if(t < min)
-			min = t;
-		if(t > max)
-			max = t;
-		sum += t;
-		sumsq += (double)t*t;
-	}
-	dt.omin = min;
-	dt.omax = max;
-	dt.omean = sum/n;
-	dt.ostd = sumsq/n - dt.omean*dt.omean;
-	dt.ostd = dt.ostd > 0 ? fsqrt(dt.ostd) : 0;
-}
-
 static double
 stddev(ulong n, uvlong sum, double sumsq)
 {
@@ -759,11 +856,15 @@ disrow(Res *r, ulong n, uvlong sum, uvlong min, uvlong max, double sumsq)
 		tk2nsf(stddev(n, sum, sumsq)));
 }
 
+/* the nops' times, or zeros before the first start */
 static void
 disoverheadrow(Res *r)
 {
-	rlog(r, "overhead 1000 %.1f %.1f %.1f %.1f\n", tk2nsf(dt.omean), tk2nsf(dt.omin),
-		tk2nsf(dt.omax), tk2nsf(dt.ostd));
+	rlog(r, "overhead");
+	if(dt.nop.n == 0)
+		rlog(r, " 0 0.0 0.0 0.0 0.0\n");
+	else
+		disrow(r, dt.nop.n, dt.nop.sum, dt.nop.min, dt.nop.max, dt.nop.sumsq);
 }
 
 static int
@@ -854,9 +955,15 @@ distimer(Res *r, char *cmd)
 		if(strcmp(cmd, "startclr") == 0)
 			disclear();
 		xecclock = disclock;
-		disoverhead();
 		dt.on = 1;
 		xectimer = distimed;
+		if(waserror()){
+			xectimer = nil;
+			dt.on = 0;
+			nexterror();
+		}
+		disoverhead();
+		poperror();
 		rlog(r, "dis timer on\n");
 	}else if(strcmp(cmd, "stop") == 0){
 		xectimer = nil;

@@ -27,6 +27,7 @@ void	freemodlink(Heap*);
 extern	Prog*	curprog;
 extern	Prog*	proghead;
 void	progexit(char*);
+String*	exvalname(void*);
 Prog*	newprog(Prog*, Modlink*);
 int	handler(char*);
 void	fault(char*);

@@ -872,6 +872,25 @@ noptrs(Region *g, uchar *a, int n)
 	return 1;
 }
 
+/*
+ * make room for n more bytes of heap, as halloc would (collecting if the
+ * heap is full), so that building module data fails with a loader error
+ * instead of raising "out of memory: heap" out of parsemod
+ */
+static int
+room(Ld *l, uvlong n)
+{
+	n += sizeof(Heap)+sizeof(Array)+64;	/* headers and rounding */
+	if(n > heaplimit)
+		return lderr(l, "%s", exHeap);
+	if(gcstat.heapinuse+n > heaplimit){
+		gcfull(n);
+		if(gcstat.heapinuse+n > heaplimit)
+			return lderr(l, "%s", exHeap);
+	}
+	return 1;
+}
+
 static int
 rddata(Ld *l, Rd *r, Module *m)
 {
@@ -885,6 +904,8 @@ rddata(Ld *l, Rd *r, Module *m)
 	String *s;
 
 	if(m->mpsize > 0){
+		if(!room(l, m->mpsize))
+			return 0;
 		m->origmp = H2D(uchar*, heap(m->type[0]));
 		m->mptype = m->type[0];
 	}else
@@ -952,6 +973,8 @@ rddata(Ld *l, Rd *r, Module *m)
 		case DEFS:
 			if(((ulong)a & 3) || !isptr(&g, a) || n > r->e-r->p)
 				return lderr(l, "bad string at offset %d", off);
+			if(!room(l, 4LL*n))	/* as runes, at worst */
+				return 0;
 			s = c2string((char*)r->p, n);
 			r->p += n;
 			destroy(*(String**)a);
@@ -964,6 +987,8 @@ rddata(Ld *l, Rd *r, Module *m)
 			n = disw(r);
 			if(r->bad || v < 0 || v >= m->ntype || n < 0 || (uvlong)n*m->type[v]->size > 1<<26)
 				return lderr(l, "bad array at offset %d", off);
+			if(!room(l, (uvlong)n*m->type[v]->size))
+				return 0;
 			destroy(*(Array**)a);
 			*(Array**)a = H2D(Array*, heaparray(m->type[v], n));
 			break;

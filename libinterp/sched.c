@@ -427,6 +427,25 @@ killgrp(int grp, char *msg)
 
 /* exceptions */
 
+/*
+ * the name of exception value v (a declared exception's tuple, whose
+ * first word is its name), or H if v is not shaped like one
+ */
+String*
+exvalname(void *v)
+{
+	Type *t;
+	String *s;
+
+	t = D2H(v)->t;
+	if(t == nil || t->size < 2*sizeof(WORD) || t->np < 1 || (t->map[0] & 0x80) == 0)
+		return H;
+	s = *(String**)v;
+	if(s == H || D2H(s)->t != &Tstring)
+		return H;
+	return s;
+}
+
 static int
 ematch(char *pat, char *s)
 {

@@ -11,6 +11,7 @@
 #include <isa.h>
 #include <interp.h>
 #include "sysfmt.h"
+#include "fns.h"
 
 static uchar*
 align8(uchar *p)
@@ -102,6 +103,8 @@ sysfmt(Fmt *f, String *fs, void *va)
 		case 'Q':
 			s = *(String**)ap;
 			ap += sizeof(String*);
+			if(s != H && D2H(s)->t != &Tstring)
+				s = exvalname(s);	/* an exception value: its name */
 			*sp++ = c == 'Q' ? 'q' : c;
 			*sp = 0;
 			fmtprint(f, spec, s == H ? "" : string2c(s));

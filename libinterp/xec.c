@@ -1139,13 +1139,15 @@ Lraise:
 	v = P(s);
 	if(v == H)
 		FAULT(exNilref);
+	if(D2H(v)->t != &Tstring && exvalname(v) == H)
+		FAULT(exType);
 	DESTROY(p->exval);
 	D2H(v)->ref++;
 	p->exval = v;
 	if(D2H(v)->t == &Tstring)
 		fmsg = string2c(v);
 	else
-		fmsg = string2c(*(String**)v);
+		fmsg = string2c(exvalname(v));
 	goto fault;
 
 Lexpw:

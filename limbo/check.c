@@ -15,6 +15,7 @@ static	char*	labels[128];
 static	int	labkind[128];
 static	int	nlabels;
 static	int	inhandler;
+static	void	checkargs(Node*, Type*, char*);
 
 Node*
 copytree(Node *n)
@@ -55,6 +56,169 @@ mksconst(Src *src, char *s, int len)
 	n->str = s;
 	n->slen = len;
 	return n;
+}
+
+/*
+ * exception types.  A declared exception E is a Dconst whose type has
+ * cons set; its init is the name string, formed as Inferno's limbo
+ * does: Module.[fn.]depth.E.  A raised value is a heap object laid out
+ * as the tuple (name, 0, fields...) (exbase); the VM reads the name
+ * from its first word.  Handler arm variables for typed arms copy the
+ * fields out of that object.
+ */
+static	int	fnscope;	/* scope of the current function's body */
+
+void
+exdeclname(Decl *d, int depth)
+{
+	char *m, *s;
+
+	m = "";
+	if(d->dot != nil)
+		m = d->dot->sym->name;
+	else if(impdecl != nil)
+		m = impdecl->sym->name;
+	if(curfn != nil && d->dot == nil)
+		s = smprint("%s.%s.%d.%s", m, curfn->sym->name, depth, d->sym->name);
+	else
+		s = smprint("%s.%d.%s", m, depth, d->sym->name);
+	if(s == nil)
+		fatal("out of memory");
+	d->init = mksconst(&d->src, s, strlen(s));
+}
+
+/* the type of an exception value not known statically: a pointer */
+Type*
+exvaltype(void)
+{
+	static Type *t;
+
+	if(t == nil){
+		t = mktype(Texception, nil, nil);
+		t->cons = 1;
+		sizetype(t);
+	}
+	return t;
+}
+
+/* the tuple (string, int, fields...) that a raised value of t holds */
+Type*
+exbase(Type *t)
+{
+	Decl *ids, **l, *id;
+
+	if(t->adtcon != nil)
+		return t->adtcon;
+	ids = mkdecl(&t->src, Dfield, tstring, nil);
+	ids->next = mkdecl(&t->src, Dfield, tint, nil);
+	l = &ids->next->next;
+	for(id = t->ids; id != nil; id = id->next){
+		*l = mkdecl(&id->src, Dfield, id->ty, nil);
+		l = &(*l)->next;
+	}
+	t->adtcon = mktype(Ttuple, nil, ids);
+	sizetype(t->adtcon);
+	return t->adtcon;
+}
+
+/* the type an arm variable has in an arm catching only exception t */
+static Type*
+exview(Type *t)
+{
+	Type *v;
+
+	if(t->ids == nil)
+		return exvaltype();
+	if(t->ids->next == nil)
+		return t->ids->ty;
+	if(t->tof == nil){
+		v = mktype(Ttuple, nil, t->ids);
+		sizetype(v);
+		t->tof = v;
+	}
+	return t->tof;
+}
+
+/* is n a declared exception (E or M->E) */
+static int
+isexcon(Node *n)
+{
+	return (n->op == Oname || n->op == Omdot) && n->decl != nil && n->decl->store == Dconst
+		&& n->ty != nil && n->ty->kind == Texception && n->ty->cons;
+}
+
+/* build the value of exception f with the argument list args */
+static Node*
+exvalue(Node *n, Node *f, Node *args)
+{
+	Node *r, *tup, *l;
+	Type *t;
+
+	t = f->ty;
+	l = mkn(Oseq, mkconst(&n->src, tint, 0), args);
+	l = mkn(Oseq, copytree(f->decl->init), l);
+	tup = mkn(Otuple, l, nil);
+	tup->src = n->src;
+	tup->ty = exbase(t);
+	r = mkn(Oref, tup, nil);
+	r->src = n->src;
+	r->ty = exvaltype();
+	r->tyarg = tup->ty;
+	return r;
+}
+
+/* is exception label a the same as b */
+static int
+samelab(Node *a, Node *b)
+{
+	if(a->op == Owild || b->op == Owild)
+		return a->op == b->op;
+	if(isexcon(a) || isexcon(b))
+		return isexcon(a) && isexcon(b) && a->decl == b->decl;
+	return isconst(a) && isconst(b) && a->ty == tstring && b->ty == tstring
+		&& a->slen == b->slen && memcmp(a->str, b->str, a->slen) == 0;
+}
+
+/* report a label that appears twice among a handler's arms */
+static void
+exdups(Node *arms)
+{
+	Node *c, *lab, *c2, *lab2;
+
+	for(c = arms; c != nil; c = c->right)
+		for(lab = c->left->left; lab != nil; lab = lab->right){
+			c2 = c;
+			lab2 = lab->right;
+			for(;;){
+				for(; lab2 != nil; lab2 = lab2->right)
+					if(samelab(lab->left, lab2->left)){
+						if(lab->left->op == Owild)
+							error(&lab2->left->src, "exception label * duplicated on line %d", lab->left->src.line);
+						else if(isexcon(lab->left))
+							error(&lab2->left->src, "exception label %s duplicated on line %d", lab->left->decl->sym->name, lab->left->src.line);
+						else
+							error(&lab2->left->src, "exception label \"%.*s\" duplicated on line %d", lab->left->slen, lab->left->str, lab->left->src.line);
+						return;
+					}
+				c2 = c2->right;
+				if(c2 == nil)
+					break;
+				lab2 = c2->left->left;
+			}
+		}
+}
+
+/* E(args): check the arguments against E's declaration */
+static Node*
+excall(Node *n, Node *f)
+{
+	Type ft;
+
+	memset(&ft, 0, sizeof ft);
+	ft.kind = Tfn;
+	ft.ids = f->ty->ids;
+	checkargs(n, &ft, f->decl->sym->name);
+	return exvalue(n, f, n->right);
 }
 
 static char*
@@ -404,6 +568,10 @@ checkmdot(Node *n)
 			constdecl(d, d->init0, d->iota);
 		if(d->init == nil){
 			n->ty = terror;
+			return n;
+		}
+		if(d->ty != nil && d->ty->kind == Texception){
+			n->ty = d->ty;
 			return n;
 		}
 		c = copytree(d->init);
@@ -756,6 +924,8 @@ call(Node *n)
 
 	f = n->left = echeck(n->left);
 	ft = f->ty;
+	if(isexcon(f))
+		return excall(n, f);
 	if(ft->kind == Terror){
 		for(e = n->right; e != nil; e = e->right)
 			e->left = value(e->left);
@@ -886,6 +1056,14 @@ value(Node *n)
 	}
 	if((n->op == Oname || n->op == Omdot || n->op == Odot) && n->ty != nil && n->ty->kind == Tfn)
 		return fnref(n);
+	if(isexcon(n)){
+		if(n->ty->ids != nil){
+			error(&n->src, "exception %s needs values: %s(...)", n->decl->sym->name, n->decl->sym->name);
+			n->ty = terror;
+			return n;
+		}
+		return exvalue(n, n, nil);
+	}
 	return n;
 }
 
@@ -2135,6 +2313,14 @@ scheck(Node *n)
 	case Otypedecl:
 		vardecl(n);
 		return;
+	case Oexcept:
+		for(d = n->ids; d != nil; d = d->next){
+			d->ty = resolve(d->ty);
+			sizetype(d->ty);
+			exdeclname(d, 1 + scope - fnscope);
+			install(d);
+		}
+		return;
 	case Oimport:
 		importdecl(n);
 		return;
@@ -2318,8 +2504,14 @@ scheck(Node *n)
 			error(&n->src, "raise with no exception outside an exception handler");
 		if(n->left != nil){
 			n->left = value(n->left);
-			if(n->left->ty->kind != Tstring && n->left->ty->kind != Texception && n->left->ty->kind != Terror)
-				error(&n->src, "raise needs a string or exception");
+			l = n->left;
+			if(l->op == Oname && l->decl != nil && l->decl->exslot != nil){
+				/* raise e in a typed arm: the value caught */
+				l->decl = l->decl->exslot;
+				l->ty = exvaltype();
+			}
+			if(l->ty->kind != Tstring && l->ty->kind != Texception && l->ty->kind != Terror)
+				error(&n->src, "raise needs a string or exception, not %s", typestr(l->ty));
 		}
 		return;
 	case Oexstmt:
@@ -2331,22 +2523,54 @@ scheck(Node *n)
 			d->sym = n->decl->sym;
 		n->decl = d;
 		for(c = n->right; c != nil; c = c->right){
+			Decl *ex, *nd;
+			int mixed;
+
+			ex = nil;
+			mixed = 0;
 			for(lab = c->left->left; lab != nil; lab = lab->right){
 				l = lab->left;
-				if(l->op == Owild)
+				if(l->op == Owild){
+					mixed = 1;
 					continue;
+				}
+				l = echeck(l);
+				if(isexcon(l)){
+					lab->left = l;
+					if(ex != nil && ex != l->decl || ex == nil && lab != c->left->left)
+						mixed = 1;
+					ex = l->decl;
+					continue;
+				}
+				if(ex != nil)
+					mixed = 1;
 				lab->left = fold(value(l));
-				if(!isconst(lab->left) || lab->left->ty->kind != Tstring)
-					error(&l->src, "exception label must be a string constant");
+				if(lab->left->ty->kind != Terror && (!isconst(lab->left) || lab->left->ty->kind != Tstring))
+					error(&l->src, "exception label must be a string constant or an exception");
 			}
 			pushscope();
-			if(d->sym != nil)
-				install(d);
+			c->left->decl = nil;
+			c->left->tyarg = nil;
+			if(d->sym != nil){
+				if(ex == nil && !mixed)
+					install(d);
+				else{
+					/* e: the exception's values, or (in * and mixed arms) the exception itself */
+					if(ex != nil && !mixed){
+						c->left->tyarg = ex->ty;
+						nd = newlocal(&d->src, d->sym, exview(ex->ty));
+					}else
+						nd = newlocal(&d->src, d->sym, exvaltype());
+					nd->exslot = d;
+					c->left->decl = nd;
+				}
+			}
 			inhandler++;
 			scheck(c->left->right);
 			inhandler--;
 			popscope();
 		}
+		exdups(n->right);
 		return;
 	}
 	l = echeck(n);
@@ -2387,6 +2611,7 @@ fncheck(Decl *d)
 	}
 	d->args = h;
 	pushscope();
+	fnscope = scope;
 	slist(d->body->left);
 	popscope();
 	popscope();

@@ -482,16 +482,57 @@ findloop(char *name, int cont)
 	return nil;
 }
 
+/*
+ * order string labels as the VM should try them (it takes the first
+ * that matches): exact names, then patterns, longer patterns first
+ */
+static int
+labless(Node *a, Node *b)
+{
+	int pa, pb;
+
+	pa = a->slen > 0 && a->str[a->slen-1] == '*';
+	pb = b->slen > 0 && b->str[b->slen-1] == '*';
+	if(pa != pb)
+		return pb;
+	return pa && a->slen > b->slen;
+}
+
+/* copy the caught value into arm variable nd (see check.c: exbase) */
+static void
+exarmvar(Node *arm, Decl *ed)
+{
+	Decl *nd, *f, *b, *v;
+	Type *t, *vt;
+	Addr slot;
+
+	nd = arm->decl;
+	slot = decladdr(ed);
+	t = arm->tyarg;
+	if(t == nil || t->ids == nil){
+		emit2(IMOVP, slot, decladdr(nd));
+		return;
+	}
+	b = exbase(t)->ids->next->next;
+	vt = nd->ty;
+	if(t->ids->next == nil){
+		move(vt, aind(slot, b->offset), decladdr(nd));
+		return;
+	}
+	for(f = t->ids, v = vt->ids; f != nil && v != nil; f = f->next, v = v->next, b = b->next)
+		move(f->ty, aind(slot, b->offset), aoff(decladdr(nd), v->offset));
+}
+
 static void
 excom(Node *n)
 {
 	Except *e;
-	Node *c, *lab;
+	Node *c, *lab, *l;
 	Decl *ed;
 	void *ends;
 	long p1;
-	int nl, i, haswild;
-	Label labs[256];
+	int nl, ns, i, j, haswild;
+	Label labs[256], slabs[256], x;
 
 	ed = n->decl != nil && n->decl->link != nil ? n->decl->link : n->decl;
 	e = emalloc(sizeof *e);
@@ -503,22 +544,33 @@ excom(Node *n)
 	e->p1 = p1;
 	e->p2 = npc;
 	nl = 0;
+	ns = 0;
 	for(c = n->right; c != nil; c = c->right){
 		for(lab = c->left->left; lab != nil; lab = lab->right){
-			if(lab->left->op == Owild){
+			l = lab->left;
+			if(l->op == Owild){
 				e->c.wild = npc;
 				haswild = 1;
 				continue;
 			}
-			if(nl >= nelem(labs)){
-				error(&lab->left->src, "too many exception labels");
+			if(nl + ns >= nelem(labs)){
+				error(&l->src, "too many exception labels");
 				continue;
 			}
-			labs[nl].start = lab->left;
-			labs[nl].pc = npc;
-			nl++;
+			if(l->ty != nil && l->ty->kind == Texception){
+				/* a declared exception: matched by name, before any string */
+				labs[nl].start = l->decl->init;
+				labs[nl].pc = npc;
+				nl++;
+			}else{
+				slabs[ns].start = l;
+				slabs[ns].pc = npc;
+				ns++;
+			}
 		}
 		tfreeall();
+		if(c->left->decl != nil)
+			exarmvar(c->left, ed);
 		if(nhandlers < nelem(handlers))
 			handlers[nhandlers] = ed;
 		nhandlers++;
@@ -528,11 +580,19 @@ excom(Node *n)
 	}
 	if(!haswild)
 		e->c.wild = -1;
-	e->ne = 0;
-	e->c.nlab = nl;
-	e->c.labs = emalloc((nl+1)*sizeof(Label));
+	for(i = 1; i < ns; i++){
+		x = slabs[i];
+		for(j = i; j > 0 && labless(x.start, slabs[j-1].start); j--)
+			slabs[j] = slabs[j-1];
+		slabs[j] = x;
+	}
+	e->ne = nl;
+	e->c.nlab = nl + ns;
+	e->c.labs = emalloc((nl+ns+1)*sizeof(Label));
 	for(i = 0; i < nl; i++)
 		e->c.labs[i] = labs[i];
+	for(i = 0; i < ns; i++)
+		e->c.labs[nl+i] = slabs[i];
 	patchlist(ends, npc);
 	e->next = nil;
 	{
@@ -569,6 +629,7 @@ scom(Node *n)
 		declcom(n);
 		return;
 	case Oconst_decl:
+	case Oexcept:
 	case Otypedecl:
 	case Oimport:
 		return;

@@ -109,7 +109,11 @@ resolvemod(Type *t)
 			if(d->ty->kind == Tadt)
 				adtmembers(d->ty);
 		}
-		if(d->store == Dconst)
+		if(d->store == Dconst && d->ty != nil && d->ty->kind == Texception){
+			d->ty = resolve(d->ty);
+			if(d->init == nil)
+				exdeclname(d, 1);
+		}else if(d->store == Dconst)
 			constdecl(d, d->init0, d->iota);
 	}
 	for(d = t->ids; d != nil; d = d->next)
@@ -284,6 +288,8 @@ declare(Node *tree)
 		case Oexcept:
 			for(d = n->ids; d != nil; d = d->next){
 				d->ty = resolve(d->ty);
+				sizetype(d->ty);
+				exdeclname(d, 0);
 				install(d);
 			}
 			break;

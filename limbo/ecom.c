@@ -664,6 +664,8 @@ newobj(Node *n, Addr d)
 
 	l = n->left;
 	t = n->ty->tof;
+	if(n->ty->kind == Texception)
+		t = n->tyarg;	/* an exception value: its (name, 0, fields...) tuple */
 	sizetype(t);
 	/* build in place when the destination is a variable the constructor does not read */
 	if(isdirect(d) && d.mode == Afp && !reads(l, d))

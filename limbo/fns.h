@@ -55,6 +55,9 @@ void	fndecl(Node*);
 Type*	dastype(Type*);
 
 /* check.c */
+void	exdeclname(Decl*, int);
+Type*	exvaltype(void);
+Type*	exbase(Type*);
 Node*	copytree(Node*);
 Node*	mkconst(Src*, Type*, vlong);
 int	isconst(Node*);

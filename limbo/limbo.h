@@ -162,6 +162,7 @@ struct Decl
 	Type*	fty;
 	Decl*	imported;	/* Dimport: the module member */
 	Decl*	args;		/* function: argument decls */
+	Decl*	exslot;		/* handler arm variable: the handler's exception slot */
 };
 
 /* node operators */

@@ -208,15 +208,23 @@ commands()
 	check("idlegc-old", e == nil && stat("idlegc") == "idlegc old", stat("idlegc"));
 	e = cmd("idlegc patched");
 	check("idlegc-patched", e == nil && stat("idlegc") == "idlegc patched", stat("idlegc"));
+	# the counters as the reset left them: a later stats may see a new idle wait (pcold, real)
 	e = cmd("stats reset");
-	check("stats-reset", e == nil && stat("idlewait") == "idlewait n 0 max 0.0 total 0.0 maxquanta 0", stat("idlewait"));
+	iw := keyline(result(), "idlewait");
+	check("stats-reset", e == nil && iw == "idlewait n 0 max 0.0 total 0.0 maxquanta 0", iw);
 }
 
 stat(key: string): string
 {
 	if(cmd("stats") != nil)
 		return "stats failed";
-	l := lines(result());
+	return keyline(result(), key);
+}
+
+# the line of stats output s that starts with key
+keyline(s, key: string): string
+{
+	l := lines(s);
 	for(i := 0; i < len l; i++){
 		w := words(l[i]);
 		if(w != nil && hd w == key)
@@ -350,7 +358,9 @@ distimer()
 	check("dis-report", e == nil && len l > 1, e);
 	w := words(l[0]);
 	check("dis-overhead", len w == 6 && hd w == "overhead", l[0]);
+	check("dis-nop", isnoprow(l[0]) == nil, isnoprow(l[0]));
 	nmine := 0;
+	nnop := 0;
 	maxn := 0;
 	bad := 0;
 	for(i := 1; i < len l; i++){
@@ -359,6 +369,8 @@ distimer()
 			bad++;
 			continue;
 		}
+		if(hd w == "#x/nop")
+			nnop++;
 		if(hd w == "/n/local/bench-device.dis"){
 			nmine++;
 			k := int hd tl tl tl w;
@@ -367,6 +379,7 @@ distimer()
 		}
 	}
 	check("dis-report-rows", bad == 0 && nmine > 5, sys->sprint("%d bad, %d rows of this module", bad, nmine));
+	check("dis-nop-apart", nnop == 0, sys->sprint("%d rows of the nop module", nnop));
 	# loop's test ran 101 times here and 51 in the spawned thread; the loop after stop is not timed
 	check("dis-report-counts", maxn == 152, sys->sprint("max count %d", maxn));
 	e = cmd("dis timer summary");
@@ -380,6 +393,31 @@ distimer()
 	a := timedcounts();
 	b := timedcounts();
 	check("dis-startclr", a == b && a != nil, a + " / " + b);
+}
+
+# the overhead row: the times of the device's 1000 nops, n mean min max std
+isnoprow(l: string): string
+{
+	w := words(l);
+	if(w == nil || hd w != "overhead")
+		return "not an overhead row: " + l;
+	w = tl w;
+	if(len w == 6){
+		if(hd w != "nop")
+			return "timed " + hd w + ", not nop";
+		w = tl w;
+	}
+	if(len w != 5)
+		return "want overhead [nop] n mean min max std: " + l;
+	for(v := w; v != nil; v = tl v)
+		if(!isnum(hd v))
+			return "not a number: " + hd v;
+	(n, mean, min, max) := (int hd w, real hd tl w, real hd tl tl w, real hd tl tl tl w);
+	if(n != 1000)
+		return sys->sprint("%d nops timed, want 1000", n);
+	if(min <= 0.0 || min > mean || mean > max)
+		return "want 0 < min <= mean <= max: " + l;
+	return nil;
 }
 
 # the counts of this module's instructions while loop(20) runs timed
