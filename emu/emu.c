@@ -31,6 +31,7 @@ static __thread jmp_buf*	errlab[NERRLAB];
 static __thread int	nerrlab;
 static __thread char	errmsg[ERRMAX];
 static __thread Osenv*	relenv;	/* the Prog's Osenv while released */
+static __thread int	indis;	/* this thread is running Dis quanta */
 static __thread Prog*	relprog;
 
 void
@@ -41,6 +42,46 @@ error(char *s)
 	if(s != errmsg)
 		utfecpy(errmsg, errmsg+sizeof errmsg, s);
 	longjmp(*errlab[--nerrlab], 1);
+}
+
+/*
+ * A hardware fault while a thread runs Dis (a module whose bad pointer
+ * arithmetic no load-time check can see, say) becomes an exception in the
+ * running Prog, with the kernel's wording; the other Progs carry on.
+ * Anywhere else it is a bug in emu, and emu dies of it.
+ */
+static void
+trapfault(int sig, siginfo_t *si, void *v)
+{
+	char buf[ERRMAX];
+
+	USED(v);
+	if(!indis || nerrlab <= 0){
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	if((uintptr)si->si_addr < 4096)
+		error("dereference of nil");
+	if(sig == SIGFPE)
+		error("sys: trap: arithmetic fault");
+	snprint(buf, sizeof buf, "sys: trap: fault %s addr=%#p",
+		sig == SIGBUS ? "bus" : "read", si->si_addr);
+	error(buf);
+}
+
+static void
+trapinit(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = trapfault;
+	sa.sa_flags = SA_SIGINFO|SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSEGV, &sa, nil);
+	sigaction(SIGBUS, &sa, nil);
+	sigaction(SIGFPE, &sa, nil);
 }
 
 jmp_buf*
@@ -212,15 +253,27 @@ idle(void)
 static void
 runvm(void)
 {
-	int r;
+	char msg[ERRMAX];
+	int r, g;
 
 	for(;;){
 		if(setjmp(*pusherror())){
-			vmfault(errmsg);
+			/* raise it in the prog; if unwinding the prog faults too, drop it */
+			utfecpy(msg, msg+sizeof msg, errmsg);
+			g = gchalt;
+			indis = 1;
+			if(setjmp(*pusherror()) == 0){
+				vmfault(msg);
+				poperror();
+			}else
+				vmabandon(msg, g);
+			indis = 0;
 			continue;
 		}
+		indis = 1;
 		while(nwant == 0 && vmrun())
 			;
+		indis = 0;
 		poperror();
 		if(nwant > 0){
 			/* a thread is back from the host: it carries on, we stand by */
@@ -314,6 +367,7 @@ main(int argc, char **argv)
 	if(i >= argc)
 		usage();
 	osinit(root);
+	trapinit();
 	quotefmtinstall();
 	vminit();
 	vmprogexit = progexit;

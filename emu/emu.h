@@ -12,6 +12,7 @@
 #include <kernel.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <sys/types.h>
 #include <sys/stat.h>
 #include <stdio.h>

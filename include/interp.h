@@ -469,6 +469,7 @@ extern	void		(*xectimer)(Module*, Inst*, uvlong);
  *	m = load(path); vmstart(m, argc, argv);
  *	for(;;){
  *		if(waserror()){ vmfault(errmsg); continue; }	-- error() from a builtin
+ *			(a fault inside vmfault: vmabandon(errmsg, gchalt before))
  *		while(vmrun()) ;
  *		poperror();
  *		if(vmnprog() == 0) break;	-- every prog has exited
@@ -480,6 +481,7 @@ void		vmfpu(void);		/* x87 to double precision: once in each thread that runs th
 Prog*		vmstart(Module*, int argc, char **argv);	/* prog running m->init(nil, argv) */
 int		vmrun(void);		/* run one quantum of the next ready prog; 0 if none ready */
 void		vmfault(char*);		/* error() escaped from the running prog: raise it as an exception */
+void		vmabandon(char*, int);	/* vmfault itself faulted: drop the running prog as broken; gchalt before */
 int		vmnprog(void);		/* progs alive (ready, blocked, released) */
 int		vmnready(void);
 int		vmidle(void);		/* a slice of collector work; 1 if more is pending */

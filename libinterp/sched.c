@@ -607,6 +607,42 @@ vmfault(char *msg)
 	}
 }
 
+/*
+ * host: a fault while vmfault unwound the running prog, whose frames or
+ * heap are damaged beyond repair (a malformed module can do this): report
+ * it broken and take it off the prog list without touching its frames.
+ * What they point at is not released: the collector frees what becomes
+ * unreachable. gcheld is the collector's lock count before vmfault.
+ */
+void
+vmabandon(char *msg, int gcheld)
+{
+	Prog *p;
+	int n;
+
+	p = curprog;
+	if(p == nil)
+		return;
+	if(p->exitmsg == nil)	/* else progexit reported it before it faulted */
+		fprint(2, "[%s] Broken: \"%s\"\n", R.M != H && R.M != nil ? R.M->m->name : "?", msg);
+	gchalt = gcheld;
+	if(p->flags & Pbuiltin){
+		p->flags &= ~Pbuiltin;
+		nbuiltin--;
+	}
+	n = strlen(msg);
+	free(p->exitmsg);
+	p->exitmsg = malloc(n+1);
+	if(p->exitmsg != nil)
+		memmove(p->exitmsg, msg, n+1);
+	p->exval = H;
+	p->R = R;
+	if(vmprogexit != nil)
+		vmprogexit(p);
+	curprog = nil;
+	freeprog(p);
+}
+
 /* host: run one quantum of the next ready prog */
 int
 vmrun(void)

@@ -389,7 +389,8 @@ vmidlewait(void)
 void
 vmachine(void*)
 {
-	int s;
+	char msg[ERRMAX];
+	int s, g;
 
 	up->type = Interp;
 	s = splhi();
@@ -399,10 +400,21 @@ vmachine(void*)
 	vmget();
 	for(;;){
 		if(waserror()){
-			/* error() from a builtin or a fault in Dis code */
+			/*
+			 * error() from a builtin or a fault in Dis code: raise it
+			 * in the prog; if unwinding the prog faults too (its
+			 * frames are damaged), drop the prog, not the kernel.
+			 */
 			spllo();
 			up->type = Interp;
-			vmfault(up->env->errstr);
+			strecpy(msg, msg+sizeof msg, up->env->errstr);
+			g = gchalt;
+			if(waserror())
+				vmabandon(msg, g);
+			else{
+				vmfault(msg);
+				poperror();
+			}
 			up->env = &up->defenv;
 			continue;
 		}
