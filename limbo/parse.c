@@ -648,6 +648,8 @@ unary(void)
 			endsrc(n, nil);
 			return n;
 		}
+		if(e == nil)	/* array[] of T: only with an initializer */
+			error(&tok.src, "syntax error near %s: expected {", toktext(&tok));
 		n = mkn(Oarrayz, e, nil);
 		n->src = s;
 		n->tyarg = type();

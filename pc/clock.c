@@ -32,6 +32,7 @@ clockintr(Ureg*, void*)
 	ticks++;
 	if(up == nil)
 		m->idleticks++;
+	disclock();
 	/* load: average of the ready processes over about a second, times 1000 */
 	m->load = (m->load*(HZ-1) + nrdy*1000)/HZ;
 	if(m->ticks % HZ == 0){

@@ -330,6 +330,16 @@ swiprog(Prog *p)
 		procintr(p, Eintr);
 }
 
+/* clock interrupt: charge the tick to the Dis thread being interpreted (ps's TIME) */
+void
+disclock(void)
+{
+	Prog *p;
+
+	if(up != nil && up->type == Interp && (p = currun()) != nil)
+		p->ticks += TK2MS(1);
+}
+
 /* a fault in Dis code: raise it in the running thread */
 void
 disfault(void *ureg, char *msg)
