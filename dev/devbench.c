@@ -860,7 +860,7 @@ disrow(Res *r, ulong n, uvlong sum, uvlong min, uvlong max, double sumsq)
 static void
 disoverheadrow(Res *r)
 {
-	rlog(r, "overhead");
+	rlog(r, "overhead nop");
 	if(dt.nop.n == 0)
 		rlog(r, " 0 0.0 0.0 0.0 0.0\n");
 	else

@@ -357,7 +357,7 @@ distimer()
 	l := lines(result());
 	check("dis-report", e == nil && len l > 1, e);
 	w := words(l[0]);
-	check("dis-overhead", len w == 6 && hd w == "overhead", l[0]);
+	check("dis-overhead", len w == 7 && hd w == "overhead" && hd tl w == "nop", l[0]);
 	check("dis-nop", isnoprow(l[0]) == nil, isnoprow(l[0]));
 	nmine := 0;
 	nnop := 0;

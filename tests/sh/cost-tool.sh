@@ -132,7 +132,7 @@ E
 printf 'overhead 1000 x 1 2 3\n' >"$T/r"
 cost -r "$T/r" ./cost-loop
 fails badoverhead 1 <<'E'
-cost: bad report: line 1: want overhead n mean min max std: overhead 1000 x 1 2 3
+cost: bad report: line 1: want overhead nop n mean min max std: overhead 1000 x 1 2 3
 E
 printf 'overhead 1000 1 1 2 3\n./cost-loop.dis 0 load 1 5.0 4.0 abc 0.0\n' >"$T/r"
 cost -r "$T/r" ./cost-loop
