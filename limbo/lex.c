@@ -240,7 +240,9 @@ escchar(Input *in)
 	int c, i, n;
 	long v;
 
-	c = *in->p++;
+	c = 0;
+	if(in->p < in->end)	/* a backslash at the end of the file escapes nothing */
+		c = *in->p++;
 	switch(c){
 	case 'n':	return '\n';
 	case 't':	return '\t';

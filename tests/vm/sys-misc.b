@@ -74,5 +74,6 @@ reader(fd: ref Sys->FD, done: chan of int)
 	buf := array[16] of byte;
 	n := sys->read(fd, buf, len buf);
 	sys->print("reader got %d %s\n", n, string buf[0:n]);
+	fd = nil;	# the last reference to the read end is main's
 	done <-= 1;
 }
