@@ -979,14 +979,37 @@ distimer(Res *r, char *cmd)
 	release();
 }
 
+/*
+ * The device's counters. With reset, zero them first (not the idle
+ * collector's mode nor the collector switch). The idle-wait counters are
+ * copied at splhi, in the same breath as the reset: a wait noted between
+ * the two would otherwise show up in a result that claims to be fresh.
+ */
 static void
-benchstats(Res *r)
+benchstats(Res *r, int reset)
 {
+	Idlewait w;
+	Idlestat is;
+	int s;
+
+	s = splhi();
+	if(reset){
+		memset(&idlewait, 0, sizeof idlewait);
+		memset(&idlestat, 0, sizeof idlestat);
+		bench.usreads = 0;
+		bench.usresets = 0;
+		bench.microsecs = 0;
+		bench.breads = 0;
+		bench.logdropped = 0;
+	}
+	w = idlewait;
+	is = idlestat;
+	splx(s);
 	rlog(r, "idlegc %s\n", idlegcpatched ? "patched" : "old");
 	rlog(r, "gc %s gchalt %d\n", bench.gcoff ? "off" : "on", gchalt);
-	rlog(r, "idlewait n %lud max %.1f total %.1f maxquanta %lud\n", idlewait.n,
-		tk2usf(idlewait.max), tk2usf(idlewait.total), idlewait.maxquanta);
-	rlog(r, "idlerun n %lud quanta %llud\n", idlestat.runs, idlestat.quanta);
+	rlog(r, "idlewait n %lud max %.1f total %.1f maxquanta %lud\n", w.n,
+		tk2usf(w.max), tk2usf(w.total), w.maxquanta);
+	rlog(r, "idlerun n %lud quanta %llud\n", is.runs, is.quanta);
 	rlog(r, "gcstat epochs %lud maxslice %lud heap %lud\n", gcstat.epochs, gcstat.maxusec,
 		gcstat.heapinuse);
 	rlog(r, "busec reads %lud resets %lud\n", bench.usreads, bench.usresets);
@@ -995,23 +1018,6 @@ benchstats(Res *r)
 	rlog(r, "distimer %s instructions %llud entries %d dropped %lud\n", dt.on ? "on" : "off",
 		dt.count, dt.ntab, dt.dropped);
 	rlog(r, "tschz %llud clockhz %d\n", bench.hz, HZ);
-}
-
-/* zero the counters (not the idle collector's mode nor the collector switch) */
-static void
-statsreset(void)
-{
-	int s;
-
-	s = splhi();
-	memset(&idlewait, 0, sizeof idlewait);
-	memset(&idlestat, 0, sizeof idlestat);
-	splx(s);
-	bench.usreads = 0;
-	bench.usresets = 0;
-	bench.microsecs = 0;
-	bench.breads = 0;
-	bench.logdropped = 0;
 }
 
 enum
@@ -1104,11 +1110,9 @@ runcmd(Cmdbuf *cb, Res *r)
 		rlog(r, "idlegc %s\n", idlegcpatched ? "patched" : "old");
 		break;
 	case CMstats:
-		if(cb->nf == 2 && strcmp(cb->f[1], "reset") == 0)
-			statsreset();
-		else if(cb->nf != 1)
+		if(cb->nf == 2 && strcmp(cb->f[1], "reset") != 0 || cb->nf > 2)
 			cmderror(cb, "want stats [reset]");
-		benchstats(r);
+		benchstats(r, cb->nf == 2);
 		break;
 	}
 }
