@@ -2204,8 +2204,9 @@ poplab(void)
 
 static char*	pendlab;
 
-static int
-lcmp(Node *a, Node *b)
+/* order two constant case labels of one type: -1, 0 or 1 (check and com both sort them) */
+int
+labcmp(Node *a, Node *b)
 {
 	int c;
 
@@ -2242,13 +2243,13 @@ overlaps(Node *n)
 			}
 		}
 	for(i = 1; i < nl; i++){
-		for(j = i; j > 0 && lcmp(lo[j-1], lo[j]) > 0; j--){
+		for(j = i; j > 0 && labcmp(lo[j-1], lo[j]) > 0; j--){
 			t = lo[j]; lo[j] = lo[j-1]; lo[j-1] = t;
 			t = hi[j]; hi[j] = hi[j-1]; hi[j-1] = t;
 		}
 	}
 	for(i = 1; i < nl; i++)
-		if(lo[i]->ty == lo[i-1]->ty && lcmp(hi[i-1], lo[i]) >= 0)
+		if(lo[i]->ty == lo[i-1]->ty && labcmp(hi[i-1], lo[i]) >= 0)
 			error(&lo[i]->src, "case label duplicated or overlapping");
 	free(lo);
 	free(hi);

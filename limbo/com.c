@@ -135,18 +135,6 @@ struct Clab
 	int	clause;
 };
 
-static int
-labcmp(Node *a, Node *b)
-{
-	int c;
-
-	if(a->ty->kind == Tstring){
-		c = strcmp(a->str, b->str);
-		return c < 0 ? -1 : c > 0;
-	}
-	return a->val < b->val ? -1 : a->val > b->val;
-}
-
 static void
 sortlabs(Clab *l, int n)
 {

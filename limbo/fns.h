@@ -61,6 +61,7 @@ Type*	exbase(Type*);
 Node*	copytree(Node*);
 Node*	mkconst(Src*, Type*, vlong);
 int	isconst(Node*);
+int	labcmp(Node*, Node*);
 int	tcompat(Type*, Node*, int);
 Node*	assignto(Type*, Node*, char*);
 Decl*	newlocal(Src*, Sym*, Type*);
