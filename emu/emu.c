@@ -258,12 +258,18 @@ runvm(void)
 
 	for(;;){
 		if(setjmp(*pusherror())){
-			/* raise it in the prog; if unwinding the prog faults too, drop it */
+			/*
+			 * raise it in the prog; if unwinding the prog faults,
+			 * unwind again releasing nothing; if that faults, drop it
+			 */
 			utfecpy(msg, msg+sizeof msg, errmsg);
 			g = gchalt;
 			indis = 1;
 			if(setjmp(*pusherror()) == 0){
 				vmfault(msg);
+				poperror();
+			}else if(setjmp(*pusherror()) == 0){
+				vmsalvage(msg, g);
 				poperror();
 			}else
 				vmabandon(msg, g);

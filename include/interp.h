@@ -469,7 +469,8 @@ extern	void		(*xectimer)(Module*, Inst*, uvlong);
  *	m = load(path); vmstart(m, argc, argv);
  *	for(;;){
  *		if(waserror()){ vmfault(errmsg); continue; }	-- error() from a builtin
- *			(a fault inside vmfault: vmabandon(errmsg, gchalt before))
+ *			(a fault inside vmfault: vmsalvage(errmsg, g), g the gchalt
+ *			 before; a fault inside that: vmabandon(errmsg, g))
  *		while(vmrun()) ;
  *		poperror();
  *		if(vmnprog() == 0) break;	-- every prog has exited
@@ -481,7 +482,8 @@ void		vmfpu(void);		/* x87 to double precision: once in each thread that runs th
 Prog*		vmstart(Module*, int argc, char **argv);	/* prog running m->init(nil, argv) */
 int		vmrun(void);		/* run one quantum of the next ready prog; 0 if none ready */
 void		vmfault(char*);		/* error() escaped from the running prog: raise it as an exception */
-void		vmabandon(char*, int);	/* vmfault itself faulted: drop the running prog as broken; gchalt before */
+void		vmsalvage(char*, int);	/* vmfault faulted: raise again, dropping frames without releasing; gchalt before */
+void		vmabandon(char*, int);	/* vmsalvage faulted: drop the running prog as broken; gchalt before */
 int		vmnprog(void);		/* progs alive (ready, blocked, released) */
 int		vmnready(void);
 int		vmidle(void);		/* a slice of collector work; 1 if more is pending */

@@ -203,23 +203,42 @@ popframe(uchar *f)
 	}
 }
 
+/*
+ * release the pointers of the frames from f up to top, each slot set to
+ * H before its block goes, so that a fault part way leaves no slot to be
+ * released twice.
+ */
 static void
 freerange(uchar *f, uchar *top)
 {
 	Type *t;
+	void **slot, *v;
+	int i;
 
 	while(f < top){
 		t = ((Frame*)f)->t;
-		if(t->nptr)
-			freeptrs(f, t);
+		for(i = 0; i < t->nptr; i++){
+			slot = (void**)(f+t->ptrs[i]);
+			v = *slot;
+			*slot = H;
+			destroy(v);
+		}
 		f += t->size;
 	}
 }
 
 /*
+ * set while the host unwinds a prog again after unwinding it faulted
+ * (see vmsalvage): unwindto then drops frames and releases nothing.
+ */
+static int	unwindleak;
+
+/*
  * unwind the running prog's stack down to frame target (nil: all of
  * it), freeing the frames above it and the module references of the
- * calls in between.
+ * calls in between.  The frames' pointers go first and R changes only
+ * after, so a fault on a frame that holds garbage where its type says
+ * pointer (a malformed module can do this) leaves R as it was.
  */
 void
 unwindto(uchar *target)
@@ -227,16 +246,32 @@ unwindto(uchar *target)
 	Modlink *cur;
 	Frame *f;
 	Stkseg *s;
-	uchar *base;
+	uchar *base, *sp;
 
+	if(!unwindleak){
+		sp = R.SP;
+		for(s = (Stkseg*)R.EX; ; s = s->prev){
+			base = (uchar*)s->stack;
+			if(target != nil && target >= base && target < sp){
+				freerange(target+((Frame*)target)->t->size, sp);
+				break;
+			}
+			freerange(base, sp);
+			if(s->prev == nil)
+				break;
+			sp = s->psp;
+		}
+	}
 	cur = R.M;
 	for(f = (Frame*)R.FP; f != nil && (uchar*)f != target; f = (Frame*)f->fp)
 		if(f->mr != nil){
-			destroy(cur);
+			if(!unwindleak)
+				destroy(cur);
 			cur = f->mr;
 		}
 	if(target == nil){
-		destroy(cur);
+		if(!unwindleak)
+			destroy(cur);
 		cur = H;
 	}
 	R.M = cur;
@@ -245,12 +280,9 @@ unwindto(uchar *target)
 		s = (Stkseg*)R.EX;
 		base = (uchar*)s->stack;
 		if(target != nil && target >= base && target < R.SP){
-			f = (Frame*)target;
-			freerange(target+f->t->size, R.SP);
-			R.SP = target+f->t->size;
+			R.SP = target+((Frame*)target)->t->size;
 			break;
 		}
-		freerange(base, R.SP);
 		if(s->prev == nil){
 			R.SP = base;
 			break;
@@ -364,19 +396,21 @@ progexit(char *msg)
 		return;
 	if(*msg == 0 && (p->flags & Pkilled))
 		msg = "killed";
-	if(*msg != 0 && strcmp(msg, "killed") != 0 && strncmp(msg, "fail:", 5) != 0){
-		name = "?";
-		if(R.M != H && R.M != nil)
-			name = R.M->m->name;
-		fprint(2, "[%s] Broken: \"%s\"\n", name, msg);
+	if(p->exitmsg == nil){	/* else this is vmsalvage's second try */
+		if(*msg != 0 && strcmp(msg, "killed") != 0 && strncmp(msg, "fail:", 5) != 0){
+			name = "?";
+			if(R.M != H && R.M != nil)
+				name = R.M->m->name;
+			fprint(2, "[%s] Broken: \"%s\"\n", name, msg);
+		}
+		n = strlen(msg);
+		p->exitmsg = malloc(n+1);
+		if(p->exitmsg != nil)
+			memmove(p->exitmsg, msg, n+1);
+		p->R = R;
+		if(vmprogexit != nil)
+			vmprogexit(p);	/* sees the stack and R.M as they were */
 	}
-	n = strlen(msg);
-	p->exitmsg = malloc(n+1);
-	if(p->exitmsg != nil)
-		memmove(p->exitmsg, msg, n+1);
-	p->R = R;
-	if(vmprogexit != nil)
-		vmprogexit(p);	/* sees the stack and R.M as they were */
 	gclock();
 	killcomm(p);
 	unwindto(nil);
@@ -608,11 +642,28 @@ vmfault(char *msg)
 }
 
 /*
- * host: a fault while vmfault unwound the running prog, whose frames or
- * heap are damaged beyond repair (a malformed module can do this): report
- * it broken and take it off the prog list without touching its frames.
- * What they point at is not released: the collector frees what becomes
- * unreachable. gcheld is the collector's lock count before vmfault.
+ * host: a fault while vmfault unwound the running prog: a frame holds
+ * garbage where its type says pointer (a malformed module can do this).
+ * Raise msg again, unwinding without releasing anything the dropped
+ * frames point at, so that a handler in a well-formed caller (a shell
+ * running the module, say) still gets the exception; the collector
+ * frees what became unreachable.  unwindto left R as it was, and the
+ * slots it had released are H.  If this faults too, the host calls
+ * vmabandon.  gcheld is the collector's lock count before vmfault.
+ */
+void
+vmsalvage(char *msg, int gcheld)
+{
+	gchalt = gcheld;
+	unwindleak = 1;
+	vmfault(msg);
+	unwindleak = 0;
+}
+
+/*
+ * host: vmsalvage faulted too: the prog's frames are damaged beyond
+ * repair.  Report it broken and take it off the prog list without
+ * touching its frames.  gcheld is as for vmsalvage.
  */
 void
 vmabandon(char *msg, int gcheld)
@@ -620,6 +671,7 @@ vmabandon(char *msg, int gcheld)
 	Prog *p;
 	int n;
 
+	unwindleak = 0;
 	p = curprog;
 	if(p == nil)
 		return;

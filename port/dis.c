@@ -412,18 +412,26 @@ vmachine(void*)
 		if(waserror()){
 			/*
 			 * error() from a builtin or a fault in Dis code: raise it
-			 * in the prog; if unwinding the prog faults too (its
-			 * frames are damaged), drop the prog, not the kernel.
+			 * in the prog; if unwinding the prog faults (its frames
+			 * are damaged), unwind again releasing nothing; if that
+			 * faults too, drop the prog, never the kernel.
 			 */
 			spllo();
 			up->type = Interp;
 			strecpy(msg, msg+sizeof msg, up->env->errstr);
 			g = gchalt;
-			if(waserror())
-				vmabandon(msg, g);
-			else{
+			if(!waserror()){
 				vmfault(msg);
 				poperror();
+			}else if(!waserror()){
+				spllo();
+				up->type = Interp;
+				vmsalvage(msg, g);
+				poperror();
+			}else{
+				spllo();
+				up->type = Interp;
+				vmabandon(msg, g);
 			}
 			up->env = &up->defenv;
 			continue;
