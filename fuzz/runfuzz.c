@@ -1,0 +1,628 @@
+/*
+ * runfuzz -- fuzz "what loads, runs": mutated .dis files run on emu.
+ *
+ * The loader (fuzz/disload.c) checks a file's structure, but Dis code
+ * is not type checked: an accepted module can still put an integer
+ * where its frame's type says pointer, and the VM must then raise an
+ * exception, never crash or hang.  This driver is emu itself (emu.c's
+ * main renamed emumain, over a plain gcc -m32 build of libinterp and
+ * lib9, so emu's fault-to-exception path is the real one; a sanitizer
+ * would take SIGSEGV from it).  For each input it forks a child that
+ * runs `emu -h 8m -r / /f.dis` chrooted in a jail (a copy of the emu
+ * root, as nobody, with small rlimits), stdin /dev/null, its output
+ * captured.  vmrun is wrapped (ld --wrap) to stop the child after a
+ * budget of quanta: a Dis program that loops is not a bug.
+ *
+ * The child's end is classified:
+ *	exit 0, 1	fine (ran, or raised an exception, or was refused)
+ *	exit 3		fine: the quanta budget ran out
+ *	exit 2		emu panicked: a bug
+ *	signal		emu died (fault not turned into an exception, abort): a bug
+ *	exit 4		no quanta for Timeout seconds: stuck in C, or blocked
+ *			in the host (sys->sleep): triage by hand
+ *
+ * Inputs are seeds mutated by a mutator that knows the instruction
+ * encoding: it changes opcodes, operand values (keeping their encoded
+ * length), address modes, copies instructions over others of the same
+ * length, and flips bytes in the types and data.  A mutant that loads
+ * and ends with a message not seen before joins the corpus.
+ *
+ * usage: runfuzz -j jail -o outdir [-t seconds] [-b quanta] seed.dis ...
+ *	  runfuzz -j jail -x file.dis ...	(run each once, print what happened)
+ * fuzz/run builds it (fuzz/mkfile: o/fuzz/runfuzz) and runs it.
+ */
+#include "../emu/emu.h"
+#include <sys/wait.h>
+#include <sys/resource.h>
+#include <time.h>
+
+enum
+{
+	Maxin		= 256*1024,
+	Maxcorpus	= 4096,
+	Maxins		= 16384,
+	Timeout		= 3,		/* seconds without a quantum */
+	Ebudget		= 3,
+	Ehang		= 4,
+	Nobody		= 65534,
+};
+
+typedef struct Input Input;
+struct Input
+{
+	uchar*	b;
+	int	n;
+};
+
+/* an instruction's place in the file: its bytes and its operands' */
+typedef struct Ins Ins;
+struct Ins
+{
+	int	off;
+	int	len;
+	int	nop;
+	int	opoff[5];
+	int	oplen[5];
+};
+
+int	emumain(int, char**);
+int	__real_vmrun(void);
+
+static Input	corpus[Maxcorpus];
+static int	ncorpus;
+static char*	sigs[Maxcorpus];
+static int	nsigs;
+static char*	jail;
+static char*	outdir;
+static char	errpath[1024];
+static char	inpath[1024];
+static int	budget = 3000;
+static volatile int	quanta;
+static int	lastq;
+static ulong	rng = 2463534242UL;
+static Ins	ins[Maxins];
+static int	nins;
+static int	codeend;
+
+/* the child runs at most budget quanta */
+int
+__wrap_vmrun(void)
+{
+	if(++quanta > budget){
+		fflush(stdout);
+		_exit(Ebudget);
+	}
+	return __real_vmrun();
+}
+
+/* in the child: no quantum since the last alarm means emu is stuck (or blocked in the host) */
+static void
+alarmed(int sig)
+{
+	USED(sig);
+	if(quanta == lastq){
+		write(2, "runfuzz: no progress\n", 21);
+		_exit(Ehang);
+	}
+	lastq = quanta;
+	alarm(Timeout);
+}
+
+static ulong
+rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 17;
+	rng ^= rng << 5;
+	return rng;
+}
+
+static int
+rn(int n)
+{
+	if(n <= 0)
+		return 0;
+	return rnd() % n;
+}
+
+/* an operand in the file's encoding at p; its length in *n, -1 if truncated */
+static long
+getop(uchar *p, uchar *e, int *n)
+{
+	int c;
+
+	if(p >= e)
+		return *n = -1;
+	c = p[0];
+	switch(c & 0xC0){
+	case 0x00:
+		*n = 1;
+		return c;
+	case 0x40:
+		*n = 1;
+		return c | ~0x7F;
+	case 0x80:
+		if(p+2 > e)
+			return *n = -1;
+		*n = 2;
+		c = c & 0x20 ? c | ~0x3F : c & 0x3F;
+		return (c<<8) | p[1];
+	}
+	if(p+4 > e)
+		return *n = -1;
+	*n = 4;
+	c = c & 0x20 ? c | ~0x3F : c & 0x3F;
+	return (c<<24) | (p[1]<<16) | (p[2]<<8) | p[3];
+}
+
+/* write v in exactly n bytes of the encoding, if it fits */
+static void
+putop(uchar *p, int n, long v)
+{
+	switch(n){
+	case 1:
+		if(v < -64 || v > 63)
+			return;
+		p[0] = v < 0 ? 0x40 | (v & 0x3F) : v;
+		break;
+	case 2:
+		if(v < -8192 || v > 8191)
+			return;
+		p[0] = 0x80 | ((v>>8) & 0x3F);
+		p[1] = v;
+		break;
+	case 4:
+		if(v < -(1L<<29) || v >= (1L<<29))
+			return;
+		p[0] = 0xC0 | ((v>>24) & 0x3F);
+		p[1] = v>>16;
+		p[2] = v>>8;
+		p[3] = v;
+		break;
+	}
+}
+
+static int
+addop(Ins *ip, uchar *b, uchar *e, int *pos)
+{
+	int n;
+
+	getop(b+*pos, e, &n);
+	if(n < 0 || ip->nop >= nelem(ip->opoff))
+		return 0;
+	ip->opoff[ip->nop] = *pos;
+	ip->oplen[ip->nop++] = n;
+	*pos += n;
+	return 1;
+}
+
+static int
+addfield(Ins *ip, uchar *b, uchar *e, int *pos, int mode)
+{
+	switch(mode){
+	case AMP: case AFP: case AIMM:
+		return addop(ip, b, e, pos);
+	case AIND|AMP: case AIND|AFP:
+		return addop(ip, b, e, pos) && addop(ip, b, e, pos);
+	}
+	return 1;
+}
+
+/* find the instructions of a .dis image; 0 if its header does not parse */
+static int
+scan(uchar *b, int len)
+{
+	uchar *e;
+	int pos, n, k, isize, add;
+	long magic;
+	Ins *ip;
+
+	e = b+len;
+	pos = 0;
+	nins = 0;
+	codeend = len;
+	magic = getop(b, e, &n);
+	if(n < 0)
+		return 0;
+	pos += n;
+	if(magic == SMAGIC){
+		k = getop(b+pos, e, &n);
+		if(n < 0 || k < 0 || k > len)
+			return 0;
+		pos += n+k;
+	}
+	isize = 0;
+	for(k = 0; k < 8; k++){
+		if(k == 3)
+			isize = getop(b+pos, e, &n);
+		else
+			getop(b+pos, e, &n);
+		if(n < 0)
+			return 0;
+		pos += n;
+	}
+	for(k = 0; k < isize && nins < Maxins && pos+2 <= len; k++){
+		ip = &ins[nins];
+		ip->off = pos;
+		ip->nop = 0;
+		add = b[pos+1];
+		pos += 2;
+		if((add & ARM) != AXNON && !addop(ip, b, e, &pos))
+			break;
+		if(!addfield(ip, b, e, &pos, USRC(add)) || !addfield(ip, b, e, &pos, UDST(add)))
+			break;
+		ip->len = pos-ip->off;
+		nins++;
+	}
+	codeend = pos;
+	return nins > 0;
+}
+
+static long
+interesting(uchar *b, uchar *e)
+{
+	Ins *ip;
+	int n;
+
+	switch(rn(8)){
+	case 0:	return 0;
+	case 1:	return -1;
+	case 2:	return 4*rn(16);
+	case 3:	return 4*rn(64)+rn(4);
+	case 4:	return -4*rn(8);
+	case 5:	return rn(256);
+	}
+	/* an operand value from elsewhere in the code */
+	ip = &ins[rn(nins)];
+	if(ip->nop == 0)
+		return 8;
+	n = rn(ip->nop);
+	return getop(b+ip->off+ip->opoff[n], e, &n);
+}
+
+static void
+mutate1(uchar *b, int len)
+{
+	Ins *ip, *jp;
+	int k, n, at, mode;
+	long v;
+
+	ip = &ins[rn(nins)];
+	switch(rn(10)){
+	case 0:
+	case 1:	/* opcode */
+		b[ip->off] = rn(MAXDIS);
+		break;
+	case 2:
+	case 3:
+	case 4:	/* an operand's value */
+		if(ip->nop == 0)
+			break;
+		k = rn(ip->nop);
+		at = ip->off+ip->opoff[k];
+		v = getop(b+at, b+len, &n);
+		if(rn(3) == 0)
+			v += 4*(rn(5)-2) + (rn(4) == 0 ? rn(3)-1 : 0);
+		else
+			v = interesting(b, b+len);
+		putop(b+at, ip->oplen[k], v);
+		break;
+	case 5:	/* mp <-> fp, keeping the operand count */
+		at = ip->off+1;
+		mode = rn(2) ? 3 : 0;
+		b[at] ^= 1<<mode;
+		if(rn(4) == 0 && (b[at] & ARM) != AXNON && (b[at] & ARM) != AXIMM)
+			b[at] ^= 0x40;	/* AXINF <-> AXINM */
+		break;
+	case 6:	/* another instruction of the same length over this one */
+		for(k = 0; k < 20; k++){
+			jp = &ins[rn(nins)];
+			if(jp->len == ip->len){
+				memmove(b+ip->off, b+jp->off, ip->len);
+				break;
+			}
+		}
+		break;
+	case 7:	/* the types, data and tables after the code */
+		if(codeend < len){
+			at = codeend+rn(len-codeend < 512 ? len-codeend : 512);
+			b[at] ^= 1<<rn(8);
+		}
+		break;
+	case 8:
+		if(codeend < len){
+			at = codeend+rn(len-codeend);
+			b[at] = rn(3) ? rn(256) : 0xFF;
+		}
+		break;
+	case 9:	/* any byte */
+		b[rn(len)] ^= 1<<rn(8);
+		break;
+	}
+}
+
+static int
+mutate(uchar *b, int len)
+{
+	int k, n;
+
+	if(!scan(b, len)){
+		b[rn(len)] ^= 1<<rn(8);
+		return len;
+	}
+	n = 1+rn(4);
+	for(k = 0; k < n; k++)
+		mutate1(b, len);
+	return len;
+}
+
+static int
+readall(char *path, uchar *b, int max)
+{
+	int fd, n, t;
+
+	fd = open(path, O_RDONLY);
+	if(fd < 0)
+		return -1;
+	t = 0;
+	while(t < max && (n = read(fd, b+t, max-t)) > 0)
+		t += n;
+	close(fd);
+	return t;
+}
+
+static int
+writeall(char *path, uchar *b, int n)
+{
+	int fd, r;
+
+	fd = open(path, O_WRONLY|O_CREAT|O_TRUNC, 0644);
+	if(fd < 0)
+		return -1;
+	r = write(fd, b, n);
+	close(fd);
+	return r == n ? 0 : -1;
+}
+
+static void
+addcorpus(uchar *b, int n)
+{
+	if(ncorpus >= Maxcorpus)
+		return;
+	corpus[ncorpus].b = malloc(n);
+	memmove(corpus[ncorpus].b, b, n);
+	corpus[ncorpus].n = n;
+	ncorpus++;
+}
+
+static void
+child(void)
+{
+	struct rlimit rl;
+	char *argv[] = { "emu", "-h", "8m", "-r", "/", "/f/in.dis", nil };
+	int fd;
+
+	fd = open(errpath, O_WRONLY|O_CREAT|O_TRUNC, 0644);
+	if(fd < 0)
+		_exit(99);
+	dup2(fd, 1);
+	dup2(fd, 2);
+	close(fd);
+	fd = open("/dev/null", O_RDONLY);
+	dup2(fd, 0);
+	close(fd);
+	if(chroot(jail) < 0 || chdir("/") < 0)
+		_exit(98);
+	if(setgid(Nobody) < 0 || setuid(Nobody) < 0)
+		_exit(97);
+	rl.rlim_cur = rl.rlim_max = 512<<20;
+	setrlimit(RLIMIT_AS, &rl);
+	rl.rlim_cur = rl.rlim_max = 1<<20;
+	setrlimit(RLIMIT_FSIZE, &rl);
+	rl.rlim_cur = rl.rlim_max = 0;
+	setrlimit(RLIMIT_CORE, &rl);
+	signal(SIGXFSZ, SIG_IGN);
+	signal(SIGALRM, alarmed);
+	alarm(Timeout);
+	_exit(emumain(6, argv));
+}
+
+/* run the input in inpath; the wait status */
+static int
+runone(void)
+{
+	int pid, st;
+
+	pid = fork();
+	if(pid < 0){
+		perror("runfuzz: fork");
+		exit(1);
+	}
+	if(pid == 0)
+		child();
+	if(waitpid(pid, &st, 0) < 0){
+		perror("runfuzz: wait");
+		exit(1);
+	}
+	return st;
+}
+
+static int
+isbug(int st)
+{
+	if(WIFSIGNALED(st))
+		return 1;
+	return WEXITSTATUS(st) == 2 || WEXITSTATUS(st) == Ehang || WEXITSTATUS(st) > 4;
+}
+
+static char*
+describe(int st, char *buf, int n)
+{
+	if(WIFSIGNALED(st))
+		snprint(buf, n, "signal %d", WTERMSIG(st));
+	else if(WEXITSTATUS(st) == Ebudget)
+		snprint(buf, n, "budget");
+	else if(WEXITSTATUS(st) == Ehang)
+		snprint(buf, n, "no progress");
+	else if(WEXITSTATUS(st) == 2)
+		snprint(buf, n, "panic");
+	else
+		snprint(buf, n, "exit %d", WEXITSTATUS(st));
+	return buf;
+}
+
+/* the first line of what emu said, digits and hex dropped: a behaviour's signature */
+static char*
+signature(int st)
+{
+	static char buf[256];
+	char raw[256];
+	int n, i, j;
+
+	n = readall(errpath, (uchar*)raw, sizeof raw - 1);
+	if(n < 0)
+		n = 0;
+	raw[n] = 0;
+	j = snprint(buf, sizeof buf, "%d:", st);
+	for(i = 0; i < n && raw[i] != '\n' && j < sizeof buf - 1; i++){
+		if(raw[i] >= '0' && raw[i] <= '9' || raw[i] == 'x')
+			continue;
+		buf[j++] = raw[i];
+	}
+	buf[j] = 0;
+	return buf;
+}
+
+static int
+newsig(char *s)
+{
+	int i;
+
+	for(i = 0; i < nsigs; i++)
+		if(strcmp(sigs[i], s) == 0)
+			return 0;
+	if(nsigs < Maxcorpus)
+		sigs[nsigs++] = strdup(s);
+	return 1;
+}
+
+static void
+usage(void)
+{
+	fprint(2, "usage: runfuzz -j jail -o outdir [-t secs] [-b quanta] [-s seed] seed.dis ...\n");
+	fprint(2, "       runfuzz -j jail [-b quanta] -x file.dis ...\n");
+	exit(2);
+}
+
+static void
+replay(int argc, char **argv)
+{
+	static uchar b[Maxin];
+	char buf[64], out[4096];
+	int i, n, st;
+
+	for(i = 0; i < argc; i++){
+		n = readall(argv[i], b, sizeof b);
+		if(n < 0 || writeall(inpath, b, n) < 0){
+			fprint(2, "runfuzz: %s: %r\n", argv[i]);
+			continue;
+		}
+		st = runone();
+		n = readall(errpath, (uchar*)out, sizeof out - 1);
+		out[n > 0 ? n : 0] = 0;
+		print("%s: %s%s\n%s", argv[i], describe(st, buf, sizeof buf),
+			isbug(st) ? " BUG" : "", out);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	static uchar b[Maxin];
+	char buf[64], path[1024], *sg;
+	int i, n, st, secs, xmode, nbug, nhang, nrun, nbudget, nfine;
+	long t0, tlast, now;
+	Input *in;
+
+	secs = 60;
+	xmode = 0;
+	for(i = 1; i < argc && argv[i][0] == '-'; i++){
+		if(strcmp(argv[i], "-x") == 0)
+			xmode = 1;
+		else if(i+1 >= argc)
+			usage();
+		else if(strcmp(argv[i], "-j") == 0)
+			jail = argv[++i];
+		else if(strcmp(argv[i], "-o") == 0)
+			outdir = argv[++i];
+		else if(strcmp(argv[i], "-t") == 0)
+			secs = atoi(argv[++i]);
+		else if(strcmp(argv[i], "-b") == 0)
+			budget = atoi(argv[++i]);
+		else if(strcmp(argv[i], "-s") == 0)
+			rng = strtoul(argv[++i], nil, 0) | 1;
+		else
+			usage();
+	}
+	if(jail == nil || !xmode && outdir == nil)
+		usage();
+	snprint(inpath, sizeof inpath, "%s/f/in.dis", jail);
+	snprint(errpath, sizeof errpath, "%s.err", jail);
+	if(xmode){
+		replay(argc-i, argv+i);
+		return 0;
+	}
+	for(; i < argc; i++){
+		n = readall(argv[i], b, sizeof b);
+		if(n > 0 && n < sizeof b)
+			addcorpus(b, n);
+	}
+	if(ncorpus == 0)
+		usage();
+	print("runfuzz: %d seeds, budget %d quanta, %d s\n", ncorpus, budget, secs);
+	nbug = nhang = nrun = nbudget = nfine = 0;
+	t0 = tlast = time(nil);
+	for(;;){
+		now = time(nil);
+		if(now-t0 >= secs)
+			break;
+		if(now-tlast >= 60){
+			print("runfuzz: %lds: %d execs, %d ran, %d budget, corpus %d, bugs %d, hangs %d\n",
+				now-t0, nrun, nfine, nbudget, ncorpus, nbug, nhang);
+			tlast = now;
+		}
+		in = &corpus[rn(ncorpus)];
+		n = in->n;
+		memmove(b, in->b, n);
+		n = mutate(b, n);
+		if(writeall(inpath, b, n) < 0){
+			fprint(2, "runfuzz: %s: %r\n", inpath);
+			return 1;
+		}
+		st = runone();
+		nrun++;
+		if(isbug(st)){
+			if(WIFEXITED(st) && WEXITSTATUS(st) == Ehang)
+				nhang++;
+			else
+				nbug++;
+			snprint(path, sizeof path, "%s/%s-%d.dis", outdir,
+				WIFEXITED(st) && WEXITSTATUS(st) == Ehang ? "hang" : "crash", nrun);
+			writeall(path, b, n);
+			print("runfuzz: %s: %s: %s\n", path, describe(st, buf, sizeof buf), signature(st));
+			continue;
+		}
+		if(WIFEXITED(st) && WEXITSTATUS(st) == Ebudget)
+			nbudget++;
+		sg = signature(st);
+		if(strstr(sg, "cannot load") != nil)
+			continue;
+		nfine++;
+		if(newsig(sg))
+			addcorpus(b, n);
+	}
+	now = time(nil);
+	print("runfuzz: done: %lds, %d execs (%ld/s), %d loaded and ran (%d to the budget), corpus %d, crashes %d, hangs %d\n",
+		now-t0, nrun, nrun/(now-t0+1), nfine, nbudget, ncorpus, nbug, nhang);
+	return 0;
+}

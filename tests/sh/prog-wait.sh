@@ -1,0 +1,17 @@
+#!/bin/sh
+# prog-wait: /prog/n/wait reports each child's exit as
+# pid "Module":error, under both clocks.
+R=${ROOT:-$(pwd)}
+d=$(mktemp -d /tmp/minos-wait.XXXXXX)
+trap 'rm -rf "$d"' EXIT
+"$R/o/bin/limbo" -I "$R/module" -o "$d/pw.dis" "$R/tests/sh/prog-wait.b" || exit 1
+want='[Progwait] Broken: "array bounds error"
+3 "Progwait":
+4 "Progwait":array bounds error'
+for c in icount real; do
+	got=$("$R/minos" run -c $c -i "$d" "/n/local/pw.dis" 2>&1)
+	if [ "$got" != "$want" ]; then
+		printf 'prog-wait -c %s: got\n%s\nwant\n%s\n' $c "$got" "$want"
+		exit 1
+	fi
+done
