@@ -1,6 +1,7 @@
 #!/bin/sh
 # dev-host -- the devices (root, cons, pipe, tmp) driven on the host by
-# tests/kernel/host/test.c over a stand-in for port/ (host/mock.c).
+# tests/kernel/host/test.c over the kernel's own chan.c, dev.c, qio.c ...
+# and a stand-in for the rest of port/ (host/mock.c).
 set -e
 R=${ROOT:-$(pwd)}
 H=$R/tests/kernel/host
@@ -9,7 +10,7 @@ F="-m32 -O1 -g -w -ffreestanding -fno-builtin -fno-pic -fno-pie -fno-stack-prote
  -fno-omit-frame-pointer -fplan9-extensions -fno-strict-aliasing -nostdinc -DKERNEL
  -I$R/include -I$R/pc -I$R/port"
 mkdir -p $O
-for f in dev devutil convD2M convM2D error qio; do
+for f in chan dev devutil convD2M convM2D error qio; do
 	gcc $F -c $R/port/$f.c -o $O/$f.o
 done
 for d in root cons pipe tmp; do

@@ -3,7 +3,7 @@
  * port/ to drive dev/devroot.c, devcons.c, devpipe.c and devtmp.c from
  * test.c in a Linux process.  There is one process and nothing can
  * wait: sleep() raises "would block" instead, which tests can check.
- * dev.c, devutil.c, qio.c, convD2M.c, convM2D.c and error.c are the
+ * chan.c, dev.c, devutil.c, qio.c, convD2M.c, convM2D.c and error.c are the
  * kernel's own.
  */
 #include "u.h"
@@ -148,84 +148,6 @@ void reboot(void) { print("reboot\n"); exit(0); }
 int splhi(void) { return 0; }
 void splx(int s) {}
 int poolread(char *buf, int n, ulong off) { return readstr(off, buf, n, "memory\n"); }
-
-Chan*
-newchan(void)
-{
-	Chan *c;
-
-	c = smalloc(sizeof(Chan));
-	c->ref = 1;
-	return c;
-}
-
-void
-chanfree(Chan *c)
-{
-	c->flag = CFREE;
-	free(c);
-}
-
-void
-cclose(Chan *c)
-{
-	if(c == nil)
-		return;
-	if(c->flag & CFREE)
-		panic("cclose of free chan");
-	if(--c->ref > 0)
-		return;
-	if(!waserror()){
-		devtab[c->type]->close(c);
-		poperror();
-	}
-	chanfree(c);
-}
-
-Path*
-newpath(char *s)
-{
-	Path *p;
-
-	p = smalloc(sizeof(Path));
-	p->ref = 1;
-	p->s = smalloc(strlen(s)+1);
-	strcpy(p->s, s);
-	p->len = strlen(s);
-	return p;
-}
-
-void
-pathclose(Path *p)
-{
-}
-
-int
-openmode(ulong o)
-{
-	o &= ~(OTRUNC|OCEXEC|ORCLOSE|OEXCL);
-	if(o > OEXEC)
-		error(Ebadarg);
-	if(o == OEXEC)
-		return OREAD;
-	return o;
-}
-
-void
-validname(char *aname, int slashok)
-{
-	for(; *aname; aname++)
-		if((uchar)*aname < ' ' || (*aname == '/' && !slashok))
-			error(Ebadchar);
-}
-
-void
-isdir(Chan *c)
-{
-	if(c->qid.type & QTDIR)
-		return;
-	error(Enotdir);
-}
 
 static uchar *mods[2];
 static ulong modlen[2];
