@@ -133,7 +133,12 @@ fault(Ureg *u)
 		snprint(buf, sizeof buf, "sys: trap: divide error pc=%#lux", u->pc);
 	else
 		snprint(buf, sizeof buf, "sys: trap: %s pc=%#lux", excname[u->trap] ? excname[u->trap] : "exception", u->pc);
-	if(up != nil && up->type == Interp && up->nlocks == 0 && m->ilockdepth == 0)
+	/*
+	 * in Dis code, or in a builtin's kernel call while it has released
+	 * the VM (a read into an array a malformed module made up, say):
+	 * an error for the thread, or for the call, which returns -1
+	 */
+	if(up != nil && (up->type == Interp || up->iprog != nil) && up->nlocks == 0 && m->ilockdepth == 0)
 		disfault(u, buf);	/* does not return */
 	dumpregs(u);
 	iprint("faulting ");

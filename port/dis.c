@@ -340,7 +340,12 @@ disclock(void)
 		p->ticks += TK2MS(1);
 }
 
-/* a fault in Dis code: raise it in the running thread */
+/*
+ * a fault in Dis code: raise it in the running thread; in a kernel call
+ * made while the VM is released (up->iprog set), the call's waserror
+ * (kread's, say) turns it into a -1 return and the builtin acquires
+ * the VM as usual
+ */
 void
 disfault(void *ureg, char *msg)
 {
