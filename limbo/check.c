@@ -47,7 +47,7 @@ mkconst(Src *src, Type *t, vlong v)
 	return n;
 }
 
-static Node*
+Node*
 mksconst(Src *src, char *s, int len)
 {
 	Node *n;
@@ -465,6 +465,10 @@ newlocal(Src *src, Sym *s, Type *t)
 }
 
 static Node*	call(Node*);
+static Decl*	hiddenarg(Sym*, Sym*);
+static Node*	constraintref(Sym*, Sym*, Src*);
+static void	conhidden(Node*, Type*, char*);
+static Decl*	constraint(Sym*, Sym*);
 static Node*	value(Node*);
 static Node*	fnref(Node*);
 static Node*	binop(Node*);
@@ -610,6 +614,33 @@ checkdot(Node *n)
 		n->ty = terror;
 		return n;
 	}
+	if(t->kind == Tpoly && (d = constraint(t->tsym, n->decl->sym)) != nil){
+		/* T.f or x.f, f a constraint fn of type parameter T: call its hidden argument */
+		Node *h = constraintref(t->tsym, n->decl->sym, &n->src);
+		if(h == nil){
+			n->ty = terror;
+			return n;
+		}
+		if(!(l->op == Oname && l->decl != nil && l->decl->store == Dtype)){
+			if(d->ty->ids == nil || !d->ty->ids->implicit){
+				error(&n->src, "%s is not a method taking self", d->sym->name);
+				n->ty = terror;
+				return n;
+			}
+			n->third = l;
+			n->flags |= Npolyself;
+		}
+		n->op = h->op;
+		n->left = h->left;
+		n->decl = h->decl;
+		n->ty = h->ty;
+		return n;
+	}
+	if(t->kind == Tpoly){
+		error(&n->src, "%s is not a constraint function of %s", n->decl->sym->name, t->tsym->name);
+		n->ty = terror;
+		return n;
+	}
 	if(l->op == Oname && l->decl != nil && l->decl->store == Dtype){
 		/* Adt.member or Adt.Tag */
 		if(t->kind != Tadt){
@@ -633,13 +664,25 @@ checkdot(Node *n)
 		}
 		if(d->store == Dconst){
 			Node *c;
+			if(d->ty != nil && d->ty->kind == Texception && d->init != nil){
+				/* Adt.E: a declared exception */
+				n->op = Oname;
+				n->left = nil;
+				n->decl = d;
+				n->ty = d->ty;
+				return n;
+			}
 			if(d->init == nil && d->init0 != nil)
 				constdecl(d, d->init0, d->iota);
+			if(d->init == nil){
+				n->ty = terror;
+				return n;
+			}
 			c = copytree(d->init);
 			c->src = n->src;
 			return c;
 		}
-		n->decl = d;
+		n->decl = d->orig != nil ? d->orig : d;
 		n->ty = d->ty;
 		n->flags |= Nstatic;
 		return n;
@@ -660,7 +703,7 @@ checkdot(Node *n)
 		n->ty = terror;
 		return n;
 	}
-	n->decl = d;
+	n->decl = d->orig != nil ? d->orig : d;
 	n->ty = d->ty;
 	if(d->store == Dconst){
 		Node *c = copytree(d->init);
@@ -670,6 +713,80 @@ checkdot(Node *n)
 	return n;
 }
 
+
+/* does n (an index expression's left side) name a polymorphic adt? */
+static int
+istypename(Node *n)
+{
+	Decl *d;
+
+	if(n->op != Oname || n->decl == nil || n->decl == nildecl || n->decl->sym == nil)
+		return 0;
+	d = n->decl->store == Dundef ? n->decl->sym->decl : n->decl;
+	return d != nil && d->store == Dtype && d->ty != nil && d->ty->kind == Tadt;
+}
+
+/* the type named by expression n: Name or Module->Name */
+static Type*
+exprtype(Node *n)
+{
+	Type *t;
+
+	if(n->op == Oname && n->decl != nil && n->decl != nildecl && n->decl->sym != nil){
+		t = mktype(Tid, nil, nil);
+		t->tsym = n->decl->sym;
+	}else if(n->op == Omdot && n->left->op == Oname && n->decl != nil && n->decl->sym != nil){
+		t = mktype(Tarrow, mktype(Tid, nil, nil), nil);
+		t->tof->tsym = n->left->decl->sym;
+		t->tof->src = n->left->src;
+		t->tsym = n->decl->sym;
+	}else{
+		error(&n->src, "%s is not a type", nodename(n));
+		return terror;
+	}
+	t->src = n->src;
+	return resolve(t);
+}
+
+/* Adt[T1, ...] in an expression: a type name of the instance */
+static Node*
+tyappexpr(Node *n)
+{
+	Node *l;
+	Decl *args, *d;
+	Type *t;
+
+	l = n->left = echeck(n->left);
+	t = l->ty;
+	n->op = Oname;
+	if(t->kind == Terror){
+		n->ty = terror;
+		return n;
+	}
+	if(l->op != Oname || l->decl == nil || l->decl->store != Dtype || t->kind != Tadt || t->polys == nil){
+		error(&n->src, "%s is not a polymorphic adt", nodename(l));
+		n->ty = terror;
+		return n;
+	}
+	if(n->ids == nil){
+		args = mkdecl(&n->right->src, Dtype, nil, nil);
+		args->init = n->right;
+	}else
+		args = n->ids;
+	for(d = args; d != nil; d = d->next){
+		if(d->ty == nil)
+			d->ty = exprtype(d->init);
+		else
+			d->ty = resolve(d->ty);
+		d->init = nil;
+	}
+	n->ty = tyinst(t, args, &n->src);
+	n->decl = l->decl;
+	n->left = nil;
+	n->right = nil;
+	n->ids = nil;
+	return n;
+}
 
 /* check the arguments of a call against the function type */
 static void
@@ -767,7 +884,7 @@ checkcon(Node *n, Type *t, char *name)
 	d = t->ids;
 	e = n->right;
 	for(; d != nil && e != nil; d = d->next){
-		if(d->store != Dfield)
+		if(d->store != Dfield || d->hidden)
 			continue;
 		if(!tcompat(d->ty, e->left, 0))
 			error(&e->left->src, "type clash in constructor %s: %s and %s", name, typestr(d->ty), typestr(e->left->ty));
@@ -776,10 +893,12 @@ checkcon(Node *n, Type *t, char *name)
 		e = e->right;
 	}
 	for(; d != nil; d = d->next)
-		if(d->store == Dfield)
+		if(d->store == Dfield && !d->hidden)
 			break;
 	if(d != nil || e != nil)
 		error(&n->src, "wrong number of values in constructor %s", name);
+	else if((t->base != nil ? t->base : t)->constrs != nil)
+		conhidden(n, t, name);
 	n->op = Oadtcon;
 	n->ty = t;
 	return n;
@@ -796,6 +915,30 @@ struct Binding
 	Type*	val[16];
 	int	n;
 };
+
+static void	constrargs(Node*, Type*, Binding*, char*);
+
+/*
+ * constructor n of adt t, a polymorphic adt with constraints: append the
+ * values of its hidden fields, for its type arguments
+ */
+static void
+conhidden(Node *n, Type *t, char *name)
+{
+	Binding b;
+	Type *base;
+	Decl *p, *a;
+
+	base = t->base != nil ? t->base : t;
+	memset(&b, 0, sizeof b);
+	a = t->base != nil ? t->targs : base->polys;
+	for(p = base->polys; p != nil && a != nil && b.n < nelem(b.poly); p = p->next, a = a->next){
+		b.poly[b.n] = p->ty;
+		b.val[b.n] = a->ty;
+		b.n++;
+	}
+	constrargs(n, base, &b, name);
+}
 
 static Type*
 bound(Binding *b, Type *p)
@@ -837,6 +980,22 @@ unify(Binding *b, Type *p, Type *a)
 		if(a->kind != p->kind)
 			return a->kind == Tany;
 		return unify(b, p->tof, a->tof);
+	case Tfn:
+		if(a->kind != Tfn)
+			return 1;
+		for(x = p->ids, y = a->ids; x != nil && y != nil; x = x->next, y = y->next)
+			if(!unify(b, x->ty, y->ty))
+				return 0;
+		return unify(b, p->tof, a->tof);
+	case Tadt:
+		if(a->kind != Tadt || p->polys == nil && p->base == nil || a->decl != p->decl)
+			return 1;
+		x = p->base != nil ? p->targs : p->polys;
+		y = a->base != nil ? a->targs : a->polys;
+		for(; x != nil && y != nil; x = x->next, y = y->next)
+			if(!unify(b, x->ty, y->ty))
+				return 0;
+		return 1;
 	case Ttuple:
 		if(a->kind != Ttuple)
 			return 1;
@@ -884,8 +1043,321 @@ subst(Binding *b, Type *t)
 		nt = mktype(Ttuple, nil, h);
 		sizetype(nt);
 		return nt;
+	case Tfn:
+		changed = 0;
+		h = nil;
+		l = &h;
+		for(x = t->ids; x != nil; x = x->next){
+			nd = emalloc(sizeof *nd);
+			*nd = *x;
+			nd->next = nil;
+			nd->ty = subst(b, x->ty);
+			if(nd->ty != x->ty)
+				changed = 1;
+			*l = nd;
+			l = &nd->next;
+		}
+		v = subst(b, t->tof);
+		if(!changed && v == t->tof)
+			return t;
+		nt = mktype(Tfn, v, h);
+		nt->varargs = t->varargs;
+		nt->polys = t->polys;
+		nt->constrs = t->constrs;
+		nt->raises = t->raises;
+		nt->src = t->src;
+		nt->resolving = 2;
+		sizetype(nt);
+		return nt;
+	case Tadt:
+		if(t->polys == nil && t->base == nil)
+			return t;
+		changed = 0;
+		h = nil;
+		l = &h;
+		for(x = t->base != nil ? t->targs : t->polys; x != nil; x = x->next){
+			nd = mkdecl(&x->src, Dtype, subst(b, x->ty), nil);
+			if(nd->ty != x->ty)
+				changed = 1;
+			*l = nd;
+			l = &nd->next;
+		}
+		if(!changed)
+			return t;
+		return tyinst(t->base != nil ? t->base : t, h, &t->src);
 	}
 	return t;
+}
+
+/*
+ * the instance Adt[args] of polymorphic adt base.  Type arguments are
+ * pointer types, so every instance has the layout of the adt (Inferno's
+ * type erasure) and shares its member functions; an instance carries
+ * copies of the members with the argument types substituted, each copy's
+ * orig naming the member itself.  Instances are made once per argument list.
+ */
+Type*
+tyinst(Type *base, Decl *args, Src *src)
+{
+	Type *t;
+	Decl *p, *a, *x;
+	int n, same;
+
+	n = 0;
+	same = 1;
+	for(p = base->polys, a = args; p != nil && a != nil; p = p->next, a = a->next){
+		if(a->ty->kind == Terror)
+			return terror;
+		if(!isptr(a->ty) && a->ty->kind != Tpoly){
+			error(src, "cannot instantiate %s with %s: a type argument must be a reference type", base->decl->sym->name, typestr(a->ty));
+			return terror;
+		}
+		if(!tequal(p->ty, a->ty))
+			same = 0;
+		n++;
+	}
+	if(p != nil || a != nil){
+		for(n = 0, p = base->polys; p != nil; p = p->next)
+			n++;
+		error(src, "%s needs %d type argument%s", base->decl->sym->name, n, n == 1 ? "" : "s");
+		return terror;
+	}
+	if(same)
+		return base;
+	for(t = base->insts; t != nil; t = t->ninst){
+		for(x = t->targs, a = args; x != nil && a != nil; x = x->next, a = a->next)
+			if(!tequal(x->ty, a->ty))
+				break;
+		if(x == nil && a == nil)
+			return t;
+	}
+	t = mktype(Tadt, nil, nil);
+	t->src = *src;
+	t->decl = base->decl;
+	t->base = base;
+	t->targs = args;
+	t->tags = base->tags;
+	t->impmod = base->impmod;
+	t->sized = 1;	/* by instfill */
+	t->resolving = 2;
+	t->ninst = base->insts;
+	base->insts = t;
+	if(base->resolving == 1)
+		return t;	/* Adt[B, A] within Adt[A, B]: filled when Adt is resolved */
+	resolve(base);
+	instfill(t);
+	return t;
+}
+
+/* the members of instance t, once its adt is resolved */
+void
+instfill(Type *t)
+{
+	Binding b;
+	Type *base;
+	Decl *p, *a, *x, *nd, *h, **l;
+
+	base = t->base;
+	sizetype(base);
+	t->size = base->size;
+	t->align = base->align;
+	memset(&b, 0, sizeof b);
+	for(p = base->polys, a = t->targs; p != nil && b.n < nelem(b.poly); p = p->next, a = a->next){
+		b.poly[b.n] = p->ty;
+		b.val[b.n] = a->ty;
+		b.n++;
+	}
+	h = nil;
+	l = &h;
+	for(x = base->ids; x != nil; x = x->next){
+		nd = emalloc(sizeof *nd);
+		*nd = *x;
+		nd->next = nil;
+		nd->orig = x->orig != nil ? x->orig : x;
+		*l = nd;
+		l = &nd->next;
+	}
+	t->ids = h;
+	for(x = h; x != nil; x = x->next)
+		if(x->store != Dconst)
+			x->ty = subst(&b, x->ty);
+}
+
+/* the hidden argument of the current function passing constraint c of type parameter p */
+static Decl*
+hiddenarg(Sym *p, Sym *c)
+{
+	char buf[128];
+	Decl *d;
+
+	snprint(buf, sizeof buf, ".%s.%s", p->name, c->name);
+	d = enter(buf, 0)->decl;
+	if(d == nil || d->store != Darg)
+		return nil;
+	return d;
+}
+
+/* the polymorphic adt with constraints whose member function the current function is */
+static Type*
+constradt(void)
+{
+	Type *t;
+
+	if(curfn == nil || curfn->dot == nil || curfn->dot->store != Dtype)
+		return nil;
+	t = curfn->dot->ty;
+	if(t == nil || t->kind != Tadt || t->constrs == nil)
+		return nil;
+	return t;
+}
+
+/*
+ * the constraint fn named s of type parameter p in the current function,
+ * or in the polymorphic adt it is a member function of
+ */
+static Decl*
+constraint(Sym *p, Sym *s)
+{
+	Decl *c;
+	Type *t;
+
+	if(curfn == nil || curfn->fty == nil)
+		return nil;
+	for(c = curfn->fty->constrs; c != nil; c = c->next)
+		if(c->psym == p && c->sym == s)
+			return c;
+	if((t = constradt()) != nil)
+		for(c = t->constrs; c != nil; c = c->next)
+			if(c->psym == p && c->sym == s)
+				return c;
+	return nil;
+}
+
+/*
+ * an expression for the reference to constraint fn s of type parameter p:
+ * the current function's hidden argument, or the hidden field of its
+ * self argument when the constraint is its adt's
+ */
+static Node*
+constraintref(Sym *p, Sym *s, Src *src)
+{
+	Decl *h, *a, *f;
+	Node *n, *x;
+	Type *t;
+	char buf[128];
+
+	h = hiddenarg(p, s);
+	if(h != nil){
+		n = mkn(Oname, nil, nil);
+		n->decl = h;
+		n->ty = h->ty;
+		n->src = *src;
+		return n;
+	}
+	if((t = constradt()) == nil)
+		return nil;
+	for(a = curfn->args; a != nil; a = a->next)
+		if(a->implicit)
+			break;
+	snprint(buf, sizeof buf, ".%s.%s", p->name, s->name);
+	f = namedot(t->ids, enter(buf, 0));
+	if(f == nil)
+		return nil;
+	if(a == nil){
+		error(src, "%s.%s needs a self argument to call constraint %s", t->decl->sym->name, curfn->sym->name, s->name);
+		return nil;
+	}
+	x = mkn(Oname, nil, nil);
+	x->decl = a;
+	x->ty = a->ty;
+	x->src = *src;
+	n = mkn(Odot, x, nil);
+	n->decl = f;
+	n->ty = f->ty;
+	n->src = *src;
+	return n;
+}
+
+/*
+ * append to call n of ft the hidden arguments for its constraints, given
+ * the bindings b of its type parameters: a reference to the member
+ * function of the adt bound (ref Adt or Adt), or, for a type parameter of
+ * the calling function, the caller's own hidden argument
+ */
+static void
+constrargs(Node *n, Type *ft, Binding *b, char *name)
+{
+	Decl *c, *md;
+	Type *v, *at, *ct, *rt;
+	Node *e, *x, *m, **l;
+	Sym *p;
+	int i;
+	char *verb;
+
+	verb = ft->kind == Tadt ? "construct" : "call";
+	for(l = &n->right; *l != nil; l = &(*l)->right)
+		;
+	for(c = ft->constrs; c != nil; c = c->next){
+		p = c->psym;
+		v = nil;
+		for(i = 0; i < b->n; i++)
+			if(b->poly[i]->tsym == p)
+				v = b->val[i];
+		if(v == nil){
+			error(&n->src, "cannot %s %s: type parameter %s is not bound by its arguments", verb, name, p != nil ? p->name : "?");
+			return;
+		}
+		ct = subst(b, c->ty);
+		rt = mktype(Tref, ct, nil);
+		sizetype(rt);
+		if(v->kind == Tpoly){
+			x = constraint(v->tsym, c->sym) != nil ? constraintref(v->tsym, c->sym, &n->src) : nil;
+			if(x == nil){
+				error(&n->src, "cannot %s %s: %s has no constraint %s", verb, name, v->tsym->name, c->sym->name);
+				return;
+			}
+		}else{
+			at = v->kind == Tref ? v->tof : v;
+			md = nil;
+			if(at->kind == Tadt)
+				md = namedot(at->ids, c->sym);
+			if(md == nil || md->store != Dfn){
+				error(&n->src, "cannot %s %s: %s has no member function %s", verb, name, typestr(v), c->sym->name);
+				return;
+			}
+			if(!tequal(ct, md->ty)){
+				error(&n->src, "cannot %s %s: %s.%s is %s, not %s", verb, name, typestr(at), c->sym->name, typestr(md->ty), typestr(ct));
+				return;
+			}
+			if(md->orig != nil)
+				md = md->orig;	/* member of an adt instance: the adt's own */
+			/* a reference to the member function, through its module if imported */
+			e = mkn(Oname, nil, nil);
+			e->decl = md;
+			e->ty = md->ty;
+			e->src = n->src;
+			if(at->decl->dot != nil && at->decl->dot != impdecl && !at->decl->dot->isimp){
+				if(at->impmod == nil){
+					error(&n->src, "cannot %s %s: no module imported for %s", verb, name, typestr(at));
+					return;
+				}
+				m = mkn(Oname, nil, nil);
+				m->decl = at->impmod;
+				m->ty = at->impmod->ty;
+				m->src = n->src;
+				at->impmod->used = 1;
+				e = mkn(Omdot, m, nil);
+				e->decl = md;
+				e->ty = md->ty;
+				e->src = n->src;
+			}
+			x = mkn(Ofnref, e, nil);
+			x->src = n->src;
+			x->ty = rt;
+		}
+		*l = mkn(Oseq, x, nil);
+		l = &(*l)->right;
+	}
 }
 
 /* check a call of polymorphic function type ft; the result type */
@@ -900,18 +1372,20 @@ polycall(Node *n, Type *ft, char *name)
 	memset(&b, 0, sizeof b);
 	for(e = n->right; e != nil; e = e->right)
 		e->left = value(e->left);
-	for(a = ft->ids, e = n->right; a != nil && e != nil; a = a->next, e = e->right)
+	for(a = ft->ids, e = n->right; a != nil && !a->hidden && e != nil; a = a->next, e = e->right)
 		if(!unify(&b, a->ty, e->left->ty))
 			error(&e->left->src, "type %s does not match %s in call to %s", typestr(e->left->ty), typestr(a->ty), name);
-	for(a = ft->ids, e = n->right; a != nil && e != nil; a = a->next, e = e->right){
+	for(a = ft->ids, e = n->right; a != nil && !a->hidden && e != nil; a = a->next, e = e->right){
 		pt = subst(&b, a->ty);
 		if(pt->kind != Tpoly && !tcompat(pt, e->left, 0))
 			error(&e->left->src, "argument type mismatch: expected %s saw %s", typestr(pt), typestr(e->left->ty));
 	}
-	if(a != nil)
+	if(a != nil && !a->hidden)
 		error(&n->src, "not enough arguments in call to %s", name);
 	else if(e != nil)
 		error(&n->src, "too many arguments in call to %s", name);
+	else if(ft->constrs != nil)
+		constrargs(n, ft, &b, name);
 	return subst(&b, ft->tof);
 }
 
@@ -950,6 +1424,12 @@ call(Node *n)
 			return n;
 		}
 		return checkcon(n, ft, f->decl->sym->name);
+	}
+	if(f->flags & Npolyself){
+		/* x.f() through a constraint: x is the self argument */
+		n->right = mkn(Oseq, f->third, n->right);
+		f->third = nil;
+		f->flags &= ~Npolyself;
 	}
 	if(ft->kind == Tref && ft->tof != nil && ft->tof->kind == Tfn){
 		/* a call through a function reference */
@@ -1185,6 +1665,22 @@ declids(Node *l, Type *t, Src *src)
 	l->ty = t;
 }
 
+/* declare the names of tuple l with the error type */
+static void
+errids(Node *l)
+{
+	Node *e;
+
+	for(e = l->left; e != nil; e = e->right){
+		if(e->left->op == Otuple)
+			errids(e->left);
+		else if(e->left->op == Oname && e->left->decl != nildecl){
+			e->left->ty = terror;
+			e->left->decl = newlocal(&e->left->src, e->left->decl->sym, terror);
+		}
+	}
+}
+
 /* lhs := rhs: declare names in lhs (a name or tuple of names/nil) */
 static Node*
 declas(Node *n)
@@ -1215,6 +1711,11 @@ declas(Node *n)
 		return n;
 	}
 	if(l->op == Otuple){
+		if(t->kind == Terror){
+			errids(l);	/* reported already: declare the names quietly */
+			n->ty = terror;
+			return n;
+		}
 		if(t->kind != Ttuple){
 			error(&n->src, "cannot assign %s to a tuple", typestr(t));
 			n->ty = terror;
@@ -1527,8 +2028,17 @@ echeck(Node *n)
 			return n;
 		}
 		if(t->kind == Tarray && t->tof->kind == Tchan){
-			n->ty = t->tof->tof;
-			error(&n->src, "receive from an array of channels is not supported");
+			/* <-a: (index, value) from whichever channel of a is ready */
+			Type *et = t->tof->tof;
+			sizetype(et);
+			if(et->align > IBY2WD){
+				error(&n->src, "receive from an array of channels of %s is not supported", typestr(et));
+				n->ty = terror;
+				return n;
+			}
+			n->ty = mktype(Ttuple, nil, mkdecl(&n->src, Dfield, tint, nil));
+			n->ty->ids->next = mkdecl(&n->src, Dfield, et, nil);
+			sizetype(n->ty);
 			return n;
 		}
 		if(t->kind != Tchan){
@@ -1631,8 +2141,12 @@ echeck(Node *n)
 		}
 		if(t->kind == Tadtpick && l->op != Opickcon)
 			error(&n->src, "cannot make a ref from %s", typestr(t));
-		if(t->kind == Tadt && t->tags != nil)
-			error(&n->src, "cannot make a ref from %s", typestr(t));
+		if(t->kind == Tadt && t->tags != nil){
+			if(l->op == Oind && l->left->ty->kind == Tref)
+				n->flags |= Npickdup;	/* a copy of the variant *p is */
+			else
+				error(&n->src, "cannot make a ref from %s", typestr(t));
+		}
 		n->ty = mktype(Tref, t, nil);
 		sizetype(n->ty);
 		return n;
@@ -1664,7 +2178,11 @@ echeck(Node *n)
 		return n;
 	case Ocast:
 		return checkcast(n);
+	case Otyapp:
+		return tyappexpr(n);
 	case Oindex:
+		if(istypename(n->left))
+			return tyappexpr(n);
 		n->left = value(n->left);
 		n->right = value(n->right);
 		t = n->left->ty;
@@ -2345,12 +2863,9 @@ scheck(Node *n)
 		n->left = value(n->left);
 		if(n->left->ty->kind != Tint && n->left->ty->kind != Terror)
 			error(&n->src, "if condition is not an int");
-		pushscope();
+		/* as in Inferno, only blocks open scopes: if(c) x := 1; declares x outside */
 		scheck(n->right);
-		popscope();
-		pushscope();
 		scheck(n->third);
-		popscope();
 		return;
 	case Owhile:
 	case Odo:
@@ -2366,9 +2881,7 @@ scheck(Node *n)
 			n->third = echeck(n->third);
 		pushlab(name, 1);
 		n->str = name;
-		pushscope();
 		scheck(n->fourth);
-		popscope();
 		poplab();
 		return;
 	case Ocase:
@@ -2481,11 +2994,14 @@ scheck(Node *n)
 				error(&n->src, "return of nothing from a fn of %s", typestr(t));
 			return;
 		}
-		n->left = value(n->left);
 		if(t == nil || t->kind == Tnone){
-			error(&n->src, "return of a value from a fn of no type");
+			/* Inferno accepts return f(); when f has no value either */
+			n->left = echeck(n->left);
+			if(n->left->ty->kind != Tnone && n->left->ty->kind != Terror)
+				error(&n->src, "return of a value from a fn of no type");
 			return;
 		}
+		n->left = value(n->left);
 		if(!tcompat(t, n->left, 0))
 			error(&n->src, "return type mismatch: %s and %s", typestr(t), typestr(n->left->ty));
 		else
@@ -2597,6 +3113,8 @@ fncheck(Decl *d)
 	nlabels = 0;
 	inhandler = 0;
 	pushscope();
+	for(a = d->apolys; a != nil; a = a->next)
+		install(a);
 	for(a = d->fty->polys; a != nil; a = a->next)
 		install(a);
 	h = nil;

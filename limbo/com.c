@@ -279,7 +279,9 @@ pickcom(Node *n)
 	Node *c, *lab;
 	Addr v, tag;
 	void *ends, **bodies;
-	int i, nc, wild;
+	int i, nc, wild, ntags, ncovered;
+	uchar *covered;
+	Decl *tg;
 	Loop *lp;
 
 	nc = 0;
@@ -297,6 +299,11 @@ pickcom(Node *n)
 	emit2(IMOVW, aind(v, 0), tag);
 	nc = 0;
 	wild = 0;
+	ntags = 0;
+	for(tg = n->left->ty->tof->tags; tg != nil; tg = tg->next)
+		ntags++;
+	covered = emalloc(ntags + 1);
+	ncovered = 0;
 	for(c = n->right; c != nil; c = c->right){
 		bodies[nc] = nil;
 		for(lab = c->left->left; lab != nil; lab = lab->right){
@@ -304,12 +311,21 @@ pickcom(Node *n)
 				wild = nc+1;
 				continue;
 			}
+			if(lab->left->val >= 0 && lab->left->val < ntags && !covered[lab->left->val]){
+				covered[lab->left->val] = 1;
+				ncovered++;
+			}
 			bodies[nc] = addpatch(bodies[nc], emit(IBEQW, tag, aimm(lab->left->val), anone()));
 		}
 		nc++;
 	}
+	free(covered);
 	ends = addpatch(nil, emit2(IJMP, anone(), anone()));
-	if(wild){
+	if(!wild && nc > 0 && ncovered == ntags){
+		/* every variant has an arm: no tag gets past them (Inferno: no fall out) */
+		bodies[nc-1] = joinpatch(bodies[nc-1], ends);
+		ends = nil;
+	}else if(wild){
 		bodies[wild-1] = joinpatch(bodies[wild-1], ends);
 		ends = nil;
 	}
@@ -443,6 +459,8 @@ altcom(Node *n)
 				Inst *skip = emit(IBNEW, idx, aimm(j), anone());
 				if(l->left->op == Oname && l->left->decl == nildecl)
 					;
+				else if(l->left->op == Otuple)
+					untuple(l->left, l->right->ty, vals[j]);
 				else
 					move(l->right->ty, vals[j], lvaddr(l->left));
 				patch(skip, npc);
@@ -707,7 +725,10 @@ scom(Node *n)
 			lp->conts = addpatch(lp->conts, emit2(IJMP, anone(), anone()));
 		return;
 	case Oret:
-		if(n->left != nil){
+		if(n->left != nil && n->left->ty->kind == Tnone){
+			exprcom(n->left);
+			tfreeall();
+		}else if(n->left != nil){
 			a = aind(afp(REGRET*IBY2WD), 0);
 			ecomto(n->left, a);
 		}
@@ -818,6 +839,18 @@ reaches(Inst *first, long start, long end)
 	return k;
 }
 
+/* does an instruction from first on jump to pc */
+static int
+jumpsto(Inst *first, long pc)
+{
+	Inst *i;
+
+	for(i = first; i != nil; i = i->next)
+		if((i->op == IJMP || isbranch(i->op)) && i->d.mode == Apc && i->d.fn == nil && i->d.off == pc)
+			return 1;
+	return 0;
+}
+
 /* lay out the frame of fn: args, then every local */
 static void
 fncom(Decl *fn)
@@ -850,6 +883,9 @@ fncom(Decl *fn)
 	if(npc == fn->pc || reaches(before != nil ? before->next : firstinst, fn->pc, npc)){
 		if(fn->fty->tof != nil && fn->fty->tof->kind != Tnone)
 			error(&cursrc, "no return at end of function %s", fnname(fn));
+		emit2(IRET, anone(), anone());
+	}else if(jumpsto(before != nil ? before->next : firstinst, npc)){
+		/* only dead code jumps to the end: give it a target in the function */
 		emit2(IRET, anone(), anone());
 	}
 	fn->frame = frameend();

@@ -21,6 +21,7 @@ long	mpsize;
 static	Decl*	scopes[MaxScope];
 static	Decl*	lastglobal;
 static	Decl*	lastfn;
+static	int	countids(Decl*);
 
 void
 declinit(void)
@@ -90,7 +91,7 @@ addfn(Decl *d)
 }
 
 /* resolve the member types of a module with its own names visible */
-static void
+void
 resolvemod(Type *t)
 {
 	Decl *d;
@@ -99,8 +100,8 @@ resolvemod(Type *t)
 		return;
 	pushscope();
 	for(d = t->ids; d != nil; d = d->next)
-		if(d->store == Dtype || d->store == Dconst)
-			install(d);
+		if((d->store == Dtype || d->store == Dconst) && d->sym != nil && d->sym->decl != d)
+			install(d);	/* not twice: the implemented module's are global */
 	resolve(t);
 	for(d = t->ids; d != nil; d = d->next){
 		if(d->store == Dtype && d->ty != nil){
@@ -133,6 +134,18 @@ adtmembers(Type *t)
 		d->dot = t->decl;
 		if(d->store == Dfn)
 			sizetype(d->ty);
+		if(d->store == Dconst && d->ty != nil && d->ty->kind == Texception && d->init == nil){
+			/* an exception declared in the adt: named Module.Adt.E */
+			char *s;
+
+			d->ty = resolve(d->ty);
+			sizetype(d->ty);
+			s = smprint("%s.%s.%s", t->decl->dot != nil ? t->decl->dot->sym->name :
+				impdecl != nil ? impdecl->sym->name : "", t->decl->sym->name, d->sym->name);
+			if(s == nil)
+				fatal("out of memory");
+			d->init = mksconst(&d->src, s, strlen(s));
+		}
 	}
 	i = 0;
 	for(d = t->tags; d != nil; d = d->next){
@@ -243,7 +256,20 @@ declare(Node *tree)
 					install(ids);
 		}
 	}
-	/* pass 2: modules, then module variables and imports, then the other types */
+	/*
+	 * pass 2: imports from a module type (Context: import Draw), which
+	 * other modules may name; modules; then module variables and imports,
+	 * then the other types
+	 */
+	for(t = tree; t != nil; t = t->right){
+		n = t->left;
+		if(n->op == Oimport && n->left->op == Oname && n->left->decl != nil && n->left->decl->sym != nil
+		&& (d = n->left->decl->sym->decl) != nil && d->store == Dtype && d->ty->kind == Tmodule){
+			resolvemod(d->ty);
+			importdecl(n);
+			n->flags |= Ndone;
+		}
+	}
 	for(t = tree; t != nil; t = t->right){
 		n = t->left;
 		if(n->op == Otypedecl && n->ty->kind == Tmodule)
@@ -251,6 +277,8 @@ declare(Node *tree)
 	}
 	for(t = tree; t != nil; t = t->right){
 		n = t->left;
+		if(n->flags & Ndone)
+			continue;
 		if(n->op == Ovardecl && ismodtype(n->tyarg)){
 			vardecl1(n);
 			n->flags |= Ndone;
@@ -269,7 +297,7 @@ declare(Node *tree)
 			if(d->ty->kind == Tadt){
 				adtmembers(d->ty);
 				for(ids = d->ty->ids; ids != nil; ids = ids->next)
-					if(ids->store == Dconst)
+					if(ids->store == Dconst && (ids->ty == nil || ids->ty->kind != Texception))
 						constdecl(ids, ids->init0, ids->iota);
 			}
 		}
@@ -368,15 +396,65 @@ importdecl(Node *n)
 	}
 }
 
+/*
+ * Adt[T, ...].fn: names for the type parameters of polymorphic adt at
+ * in fn's signature and body (Adt.fn alone uses the adt's own names)
+ */
+static Decl*
+adtpolys(Type *at, Node *n)
+{
+	Decl *p, *a, *h, **l, *d;
+
+	h = nil;
+	l = &h;
+	a = n->ids;
+	for(p = at->polys; p != nil; p = p->next){
+		d = mkdecl(&n->src, Dtype, p->ty, a != nil ? a->sym : p->sym);
+		*l = d;
+		l = &d->next;
+		if(a != nil)
+			a = a->next;
+	}
+	if(n->ids != nil && (a != nil || countids(n->ids) != countids(at->polys)))
+		error(&n->src, "%s needs %d type parameter%s", n->str, countids(at->polys), countids(at->polys) == 1 ? "" : "s");
+	return h;
+}
+
+static int
+countids(Decl *d)
+{
+	int n;
+
+	for(n = 0; d != nil; d = d->next)
+		n++;
+	return n;
+}
+
 /* a function definition: name(args) or adt.name(args) */
 void
 fndecl(Node *n)
 {
-	Decl *d, *md, *ad;
+	Decl *d, *md, *ad, *ap;
 	Type *ft, *at;
 
 	d = n->decl;
+	ap = nil;
+	if(n->str != nil){
+		ad = enter(n->str, 0)->decl;
+		if(ad != nil && ad->store == Dtype && ad->ty != nil && ad->ty->kind == Tadt && ad->ty->polys != nil)
+			ap = adtpolys(ad->ty, n);
+		else if(n->ids != nil)
+			error(&n->src, "%s is not a polymorphic adt", n->str);
+	}else if(n->ids != nil)
+		error(&n->src, "%s is not a polymorphic adt", d->sym->name);
+	if(ap != nil){
+		pushscope();
+		for(md = ap; md != nil; md = md->next)
+			install(md);
+	}
 	ft = resolve(n->tyarg);
+	if(ap != nil)
+		popscope();
 	n->tyarg = ft;
 	sizetype(ft);
 	md = nil;
@@ -416,6 +494,7 @@ fndecl(Node *n)
 		md->defined = 1;
 		md->body = n->left;
 		md->fty = ft;
+		md->apolys = ap;
 		md->src = d->src;
 		n->decl = md;
 		addfn(md);

@@ -14,6 +14,7 @@ int	nldtmods;
 
 static	void	callcom(Node*, Addr*, int);
 static	void	fnrefcom(Node*, Addr);
+static	void	pickdup(Node*, Addr);
 
 /* the import table of module type m */
 int
@@ -193,6 +194,35 @@ fieldaddr(Node *l, long off)
 	if(a.mode == Aimm)
 		fatal("field of immediate");
 	return aoff(a, off);
+}
+
+/*
+ * <-a for an array of channels a, into the (index, value) tuple at d:
+ * an alt of one receive whose channel is the array; the VM stores the
+ * index of the channel used, then the value after it
+ */
+static void
+recvarray(Addr a, Addr d)
+{
+	Decl *ids, *x;
+	Type *tt;
+	Addr tbl;
+	int i;
+
+	ids = nil;
+	for(i = 3; i >= 0; i--){
+		x = mkdecl(nil, Dfield, i == 2 ? tany : tint, enter(".alt", 0));
+		x->next = ids;
+		ids = x;
+	}
+	tt = mktype(Ttuple, nil, ids);
+	sizetype(tt);
+	tbl = talloc(tt);
+	emit2(IMOVP, a, aoff(tbl, 2*IBY2WD));
+	emit2(ILEA, d, aoff(tbl, 3*IBY2WD));
+	emit2(IMOVW, aimm(0), tbl);
+	emit2(IMOVW, aimm(1), aoff(tbl, IBY2WD));
+	emit2(IALT, tbl, talloc(tint));
 }
 
 Addr
@@ -677,6 +707,11 @@ newobj(Node *n, Addr d)
 		move(n->ty, p, d);
 		return;
 	}
+	if(n->flags & Npickdup){
+		pickdup(l->left, p);
+		move(n->ty, p, d);
+		return;
+	}
 	emit2(INEW, adesc(tdesc(t)), p);
 	if(l->op == Opickcon){
 		emit2(IMOVW, aimm(l->decl != nil && l->decl->store == Dtag ? l->decl->tag : t->decl->tag), aind(p, 0));
@@ -694,6 +729,44 @@ newobj(Node *n, Addr d)
 	else
 		ecomto(l, aind(p, 0));
 	move(n->ty, p, d);
+}
+
+/*
+ * p = ref *r, r a ref to an adt with pick fields: a new block of r's
+ * variant (known statically, or found from the tag) with a copy of *r
+ */
+static void
+pickdup(Node *r, Addr p)
+{
+	Type *rt;
+	Addr s, tv;
+	Decl *tg;
+	Inst *skip;
+	void *ends;
+
+	rt = r->ty->tof;
+	s = eaddr(r);
+	if(!isdirect(s)){
+		Addr t = talloc(r->ty);
+		move(r->ty, s, t);
+		s = t;
+	}
+	if(rt->kind == Tadtpick){
+		emit2(INEW, adesc(tdesc(rt)), p);
+		emit(IMOVMP, aind(s, 0), adesc(tdesc(rt)), aind(p, 0));
+		return;
+	}
+	tv = talloc(tint);
+	emit2(IMOVW, aind(s, 0), tv);
+	ends = nil;
+	for(tg = rt->tags; tg != nil; tg = tg->next){
+		skip = emit(IBNEW, tv, aimm(tg->tag), anone());
+		emit2(INEW, adesc(tdesc(tg->ty)), p);
+		emit(IMOVMP, aind(s, 0), adesc(tdesc(tg->ty)), aind(p, 0));
+		ends = addpatch(ends, emit2(IJMP, anone(), anone()));
+		patch(skip, npc);
+	}
+	patchlist(ends, npc);
 }
 
 /* increment or decrement the lvalue n by one */
@@ -923,7 +996,10 @@ ecomto(Node *n, Addr d)
 		return;
 	case Orcv:
 		l = eaddr(n->left);
-		emit2(IRECV, l, d);
+		if(n->left->ty->kind == Tarray)
+			recvarray(l, d);
+		else
+			emit2(IRECV, l, d);
 		return;
 	case Osnd:
 		r = memaddr(eaddr(n->right), n->right->ty);
@@ -965,6 +1041,35 @@ ecomto(Node *n, Addr d)
 		move(ty, eaddr(n->left), d);
 		return;
 	case Oas:
+		if(n->left->op == Oslice){
+			/* (a[i:] = b) as a value: a[i:], a evaluated once */
+			Addr t, v, lo, hi;
+
+			t = talloc(n->left->left->ty);
+			ecomto(n->left->left, t);
+			v = eaddr(n->right);
+			lo = midaddr(eaddr(n->left->right->left), tint);
+			emit(ISLICELA, v, lo, t);
+			move(ty, t, d);
+			hi = talloc(tint);
+			emit2(ILENA, d, hi);
+			emit(ISLICEA, lo, midaddr(hi, tint), d);
+			return;
+		}
+		if(n->left->op == Oindex || n->left->op == Odot || n->left->op == Oind){
+			/* the value first, then the element: its address is computed once */
+			Addr a, i;
+
+			ecomto(n->right, d);
+			if(n->left->op == Oindex && n->left->left->ty->kind == Tstring){
+				a = lvaddr(n->left->left);
+				i = midaddr(eaddr(n->left->right), tint);
+				emit(IINSC, d, i, a);
+			}else
+				move(ty, d, lvaddr(n->left));
+			return;
+		}
+		/* fall through */
 	case Oaddas: case Osubas: case Omulas: case Odivas: case Omodas: case Oexpas:
 	case Oandas: case Ooras: case Oxoras: case Olshas: case Orshas:
 		assigncom(n);
@@ -1037,7 +1142,7 @@ mayalias(Node *n)
 }
 
 /* move the fields of tuple value t (of type ty) into the lvalues of l */
-static void
+void
 untuple(Node *l, Type *ty, Addr t)
 {
 	Node *e;
@@ -1068,6 +1173,17 @@ assigncom(Node *n)
 	cursrc = n->src;
 	if(n->op != Oas){
 		/* l op= r */
+		if(l->op == Oindex && l->left->ty->kind == Tstring){
+			/* s[i] op= r: fetch the character, operate, store it back */
+			a = lvaddr(l->left);
+			i = midaddr(eaddr(l->right), tint);
+			t = talloc(tint);
+			emit(IINDC, a, i, t);
+			v = eaddr(r);
+			emit(arithop(n->op, tint), v, t, t);
+			emit(IINSC, t, i, a);
+			return;
+		}
 		if(l->ty->kind == Tstring){
 			a = lvaddr(l);
 			v = eaddr(r);

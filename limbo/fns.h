@@ -26,6 +26,9 @@ long	align(long, int);
 Decl*	lookup(Sym*);
 Decl*	namedot(Decl*, Sym*);
 Type*	resolve(Type*);
+void	resolvemod(Type*);
+Type*	tyinst(Type*, Decl*, Src*);
+void	instfill(Type*);
 void	sizetype(Type*);
 int	tequal(Type*, Type*);
 Decl*	modmembers(Type*);
@@ -60,6 +63,7 @@ Type*	exvaltype(void);
 Type*	exbase(Type*);
 Node*	copytree(Node*);
 Node*	mkconst(Src*, Type*, vlong);
+Node*	mksconst(Src*, char*, int);
 int	isconst(Node*);
 int	labcmp(Node*, Node*);
 int	tcompat(Type*, Node*, int);
@@ -127,6 +131,7 @@ void	ecomto(Node*, Addr);
 Addr	lvaddr(Node*);
 void	assigncom(Node*);
 void	exprcom(Node*);
+void	untuple(Node*, Type*, Addr);
 void	spawncom(Node*);
 
 /* com.c */

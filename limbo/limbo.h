@@ -77,6 +77,7 @@ enum
 	Tid,		/* unresolved name */
 	Tarrow,		/* M->T */
 	Tdot,		/* A.T */
+	Tapp,		/* Adt[T1, ...]: unresolved type application */
 	Terror,
 	Tend
 };
@@ -127,7 +128,12 @@ struct Type
 	Sym*	tsym;		/* Tid, Tarrow, Tdot: the name */
 	Decl*	impmod;		/* adt imported from this module variable */
 	Decl*	raises;		/* fn: exceptions it declares it raises */
-	Decl*	polys;		/* fn: type parameters */
+	Decl*	polys;		/* fn, adt: type parameters */
+	Decl*	constrs;	/* fn: the constraint functions (psym: their type parameter) */
+	Type*	base;		/* adt instance Adt[T1, ...]: the polymorphic adt */
+	Decl*	targs;		/* adt instance: the type arguments; Tapp: the same, unresolved */
+	Type*	insts;		/* polymorphic adt: its instances */
+	Type*	ninst;		/* adt instance: next in base->insts */
 };
 
 struct Decl
@@ -163,6 +169,10 @@ struct Decl
 	Decl*	imported;	/* Dimport: the module member */
 	Decl*	args;		/* function: argument decls */
 	Decl*	exslot;		/* handler arm variable: the handler's exception slot */
+	Decl*	orig;		/* member of an adt instance: the polymorphic adt's member */
+	Decl*	apolys;		/* member fn of a polymorphic adt: its type parameters */
+	Sym*	psym;		/* constraint fn: the type parameter it belongs to */
+	int	hidden;		/* argument passing a constraint fn (ref fn), added by the compiler */
 };
 
 /* node operators */
@@ -186,6 +196,7 @@ enum
 	Oblock, Oif, Ofor, Owhile, Odo, Ocase, Oalt, Opick, Obreak, Ocont,
 	Oret, Oexit, Ospawn, Oraise, Oexstmt, Olabel, Odecl, Oconst_decl,
 	Oexcept, Otypedecl, Ofunc, Oscope, Ovardecl, Oimport, Ofnref,
+	Otyapp,
 	Oend
 };
 
@@ -218,6 +229,8 @@ enum
 	Ndecl	= 1<<6,		/* := */
 	Ndone	= 1<<7,		/* declaration already processed */
 	Nfnref	= 1<<8,		/* call through a function reference */
+	Npolyself	= 1<<9,
+	Npickdup	= 1<<10,	/* ref *p, p a ref to an adt with pick fields: a copy */		/* x.f() of a constraint fn f of x's type parameter: x is third */
 };
 
 /* operand addressing kinds */

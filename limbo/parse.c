@@ -187,6 +187,96 @@ polylist(void)
 	return h;
 }
 
+static Type*	type(void);
+
+/*
+ * forclause: 'for' '{' {id '=>' {idlist ':' type ';'}} '}' -- the functions
+ * the type parameters of a polymorphic function or adt must provide, as
+ * members of the adt they are bound to.  Each becomes a Decl whose psym is
+ * its type parameter.
+ */
+static Decl*
+forclause(void)
+{
+	Decl *h, *ids, *d;
+	Sym *p;
+	Type *t;
+
+	if(tok.t != Lfor || peek(1)->t != '{')
+		return nil;
+	next();
+	next();
+	h = nil;
+	p = nil;
+	while(tok.t != '}' && tok.t != Leof){
+		if(tok.t == Lid && peek(1)->t == Larrow){
+			p = tok.sym;
+			next();
+			next();
+			continue;
+		}
+		ids = idlist(0);
+		if(ids == nil || !want(':'))
+			break;
+		t = type();
+		for(d = ids; d != nil; d = d->next){
+			d->store = Dfn;
+			d->ty = t;
+			d->psym = p;
+			if(p == nil)
+				error(&d->src, "constraint %s needs a type parameter: T => %s: ...", d->sym->name, d->sym->name);
+		}
+		h = appdecl(h, ids);
+		if(!want(';'))
+			break;
+	}
+	want('}');
+	return h;
+}
+
+/*
+ * a function's constraint functions are passed as hidden arguments
+ * (references to the member functions of the adts bound), after the
+ * others; a polymorphic adt's are hidden fields after the others, set
+ * by its constructors (store Dfield instead of Darg)
+ */
+static void
+hiddenargs(Type *ft, int store)
+{
+	Decl *c, *d;
+	char buf[128];
+
+	for(c = ft->constrs; c != nil; c = c->next){
+		if(c->psym == nil || c->ty == nil || c->ty->kind != Tfn){
+			if(c->ty != nil && c->ty->kind != Tfn)
+				error(&c->src, "constraint %s is not a function", c->sym->name);
+			continue;
+		}
+		snprint(buf, sizeof buf, ".%s.%s", c->psym->name, c->sym->name);
+		d = mkdecl(&c->src, store, mktype(Tref, c->ty, nil), enter(buf, 0));
+		d->hidden = 1;
+		ft->ids = appdecl(ft->ids, d);
+	}
+}
+
+/* typeargs: '[' type {',' type} ']' -- the type arguments of a polymorphic adt */
+static Decl*
+typeargs(void)
+{
+	Decl *h;
+
+	h = nil;
+	want('[');
+	for(;;){
+		h = appdecl(h, mkdecl(&tok.src, Dtype, type(), nil));
+		if(tok.t != ',')
+			break;
+		next();
+	}
+	want(']');
+	return h;
+}
+
 /* fnargs: '(' [arg {',' arg}] [',' '*'] ')'  arg: idlist ':' ['self'] type */
 static Type*
 fnargs(void)
@@ -254,6 +344,8 @@ fnargs(void)
 		if(paren)
 			want(')');
 	}
+	ft->constrs = forclause();
+	hiddenargs(ft, Darg);
 	return ft;
 }
 
@@ -346,6 +438,12 @@ type1(void)
 			t = tt;
 			next();
 		}
+		if(tok.t == '['){
+			tt = mktype(Tapp, t, nil);
+			tt->src = s;
+			tt->targs = typeargs();
+			t = tt;
+		}
 		while(tok.t == '.' && peek(1)->t == Lid){
 			next();
 			tt = mktype(Tdot, t, nil);
@@ -360,6 +458,51 @@ type1(void)
 	return terror;
 }
 
+
+/* does the token after '[' start a type rather than an expression? */
+static int
+istypearg(void)
+{
+	switch(tok.t){
+	case Lref: case Larray: case Llist: case Lchan: case Lfn:
+		return 1;
+	case Lint: case Lbig: case Lbyte: case Lreal: case Lstring:
+		return peek(1)->t == ']' || peek(1)->t == ',';
+	}
+	return 0;
+}
+
+/*
+ * Adt[arg {',' arg}] in an expression, '[' already read, e the first
+ * argument if it was read as an expression: the arguments are types
+ * (tyarg) or expressions naming types (init), sorted out by check.c
+ */
+static Node*
+tyapp(Node *l, Node *e)
+{
+	Node *n;
+	Decl *d;
+
+	n = mkn(Otyapp, l, nil);
+	n->src = l->src;
+	for(;;){
+		d = mkdecl(&tok.src, Dtype, nil, nil);
+		if(e != nil){
+			d->init = e;
+			e = nil;
+		}else if(istypearg())
+			d->ty = type();
+		else
+			d->init = expr();
+		n->ids = appdecl(n->ids, d);
+		if(tok.t != ',')
+			break;
+		next();
+	}
+	want(']');
+	endsrc(n, nil);
+	return n;
+}
 
 /* explist: exp {',' exp} */
 static Node*
@@ -511,7 +654,18 @@ primary(void)
 			continue;
 		case '[':
 			next();
-			e = expr();
+			if(istypearg()){
+				n = tyapp(n, nil);
+				continue;
+			}
+			if(tok.t == ':')	/* a[:j] is a[0:j] */
+				e = mkconst(&tok.src, tint, 0);
+			else
+				e = expr();
+			if(tok.t == ','){
+				n = tyapp(n, e);
+				continue;
+			}
 			if(tok.t == ':'){
 				next();
 				n = mkn(Oslice, n, mkn(Oseq, e, tok.t == ']' ? nil : expr()));
@@ -1242,11 +1396,15 @@ idecl(Decl *ids, int where)
 		t = mktype(Tadt, nil, nil);
 		t->src = s;
 		t->decl = ids;
+		if(tok.t == '[')
+			t->polys = polylist();
+		t->constrs = forclause();
 		for(d = ids; d != nil; d = d->next){
 			d->store = Dtype;
 			d->ty = t;
 		}
 		t->ids = fields(0, ids);
+		hiddenargs(t, Dfield);
 		n->op = Otypedecl;
 		n->ty = t;
 		return n;
@@ -1332,8 +1490,11 @@ ispolydef(void)
 	if(peek(1)->t != '[')
 		return 0;
 	for(i = 2; i < 60; i++){
-		if(peek(i)->t == ']')
+		if(peek(i)->t == ']'){
+			if(peek(i+1)->t == '.' && peek(i+2)->t == Lid && peek(i+3)->t == '(')
+				return 2;	/* Adt[T].fn( */
 			return peek(i+1)->t == '(';
+		}
 		if(peek(i)->t != Lid && peek(i)->t != ',')
 			return 0;
 	}
@@ -1352,6 +1513,7 @@ topdecl(void)
 	Decl *ids, *d;
 	Type *ft;
 	Src s;
+	int pd;
 
 	s = tok.src;
 	switch(tok.t){
@@ -1379,11 +1541,14 @@ topdecl(void)
 		want(';');
 		return nil;
 	case Lid:
-		if(peek(1)->t == '(' || peek(1)->t == '.' && peek(2)->t == Lid && peek(3)->t == '(' || ispolydef()){
+		pd = ispolydef();
+		if(peek(1)->t == '(' || peek(1)->t == '.' && peek(2)->t == Lid && (peek(3)->t == '(' || peek(3)->t == '[') || pd){
 			n = mkn(Ofunc, nil, nil);
 			n->src = s;
 			d = mkdecl(&tok.src, Dfn, nil, tok.sym);
 			next();
+			if(pd == 2)
+				n->ids = polylist();	/* Adt[T, ...].fn: the adt's type parameters */
 			if(tok.t == '.'){
 				next();
 				n->str = d->sym->name;	/* adt name */

@@ -135,7 +135,7 @@ isvis(Decl *d)
 	if(d->sym == nil || d->sym->name[0] == '.' || d->ty == nil)
 		return 0;
 	switch(d->ty->kind){
-	case Tnone: case Tany: case Terror: case Tid: case Tarrow: case Tdot:
+	case Tnone: case Tany: case Terror: case Tid: case Tarrow: case Tdot: case Tapp:
 		return 0;
 	}
 	return 1;

@@ -32,6 +32,7 @@ char *kindname[Tend] = {
 	[Tid]		"id",
 	[Tarrow]	"->",
 	[Tdot]		".",
+	[Tapp]		"[]",
 	[Terror]	"type error",
 };
 
@@ -157,6 +158,8 @@ resolve(Type *t)
 			error(&t->src, "circularity in definition of %s", t->tsym->name);
 			return terror;
 		}
+		if(d->ty->kind == Tmodule && !d->ty->resolving)
+			resolvemod(d->ty);	/* with the module's own names visible */
 		d->ty = resolve(d->ty);
 		d->used = 1;
 		return d->ty;
@@ -172,6 +175,9 @@ resolve(Type *t)
 				error(&t->src, "%s is not a module", mt->tsym->name);
 				return terror;
 			}
+			/* M->T before M's declaration: resolve M with its own names visible */
+			if(d->ty != nil && d->ty->kind == Tmodule && !d->ty->resolving)
+				resolvemod(d->ty);
 			mt = resolve(d->ty);
 		}else
 			mt = resolve(mt);
@@ -188,6 +194,17 @@ resolve(Type *t)
 		}
 		d->ty = resolve(d->ty);
 		return d->ty;
+	case Tapp:
+		mt = resolve(t->tof);
+		if(mt == terror)
+			return terror;
+		if(mt->kind != Tadt || mt->polys == nil){
+			error(&t->src, "%s is not a polymorphic adt", typestr(mt));
+			return terror;
+		}
+		for(d = t->targs; d != nil; d = d->next)
+			d->ty = resolve(d->ty);
+		return tyinst(mt, t->targs, &t->src);
 	case Tdot:
 		mt = resolve(t->tof);
 		if(mt == terror)
@@ -234,6 +251,9 @@ resolve(Type *t)
 		if(t->polys != nil)
 			popscope();
 		t->resolving = 2;
+		for(mt = t->insts; mt != nil; mt = mt->ninst)
+			if(mt->ids == nil && mt->size == 0)
+				instfill(mt);
 		return t;
 	case Tpoly:
 		return t;
@@ -241,6 +261,12 @@ resolve(Type *t)
 		if(t->resolving)
 			return t;
 		t->resolving = 1;
+		if(t->polys != nil){
+			/* the type parameters are visible in the fields */
+			pushscope();
+			for(d = t->polys; d != nil; d = d->next)
+				install(d);
+		}
 		resolveids(t->ids);
 		for(d = t->tags; d != nil; d = d->next){
 			if(d->ty->resolving)
@@ -249,7 +275,12 @@ resolve(Type *t)
 			resolveids(d->ty->ids);
 			d->ty->resolving = 2;
 		}
+		if(t->polys != nil)
+			popscope();
 		t->resolving = 2;
+		for(mt = t->insts; mt != nil; mt = mt->ninst)
+			if(mt->ids == nil && mt->size == 0)
+				instfill(mt);
 		return t;
 	case Tadtpick:
 		return t;
@@ -415,6 +446,15 @@ tequal(Type *a, Type *b)
 			return 0;
 		if(a->decl->dot != nil && b->decl->dot != nil && a->decl->dot->sym != b->decl->dot->sym)
 			return 0;
+		if(a->kind == Tadt && (a->polys != nil || a->base != nil)){
+			/* instances of a polymorphic adt: the same arguments */
+			x = a->base != nil ? a->targs : a->polys;
+			y = b->base != nil ? b->targs : b->polys;
+			for(; x != nil && y != nil; x = x->next, y = y->next)
+				if(!tequal(x->ty, y->ty))
+					return 0;
+			return x == nil && y == nil;
+		}
 		return 1;
 	case Tadtpick:
 		return a->decl->sym == b->decl->sym && tequal(a->decl->dot->ty, b->decl->dot->ty);
@@ -727,8 +767,29 @@ tprint(char *buf, char *e, Type *t)
 		return tprint(buf, e, t->tof);
 	case Tadt:
 		if(t->decl->dot != nil && t->decl->dot->sym != impsym)
-			return seprint(buf, e, "%s->%s", t->decl->dot->sym->name, t->decl->sym->name);
-		return seprint(buf, e, "%s", t->decl->sym->name);
+			buf = seprint(buf, e, "%s->%s", t->decl->dot->sym->name, t->decl->sym->name);
+		else
+			buf = seprint(buf, e, "%s", t->decl->sym->name);
+		id = t->base != nil ? t->targs : t->polys;
+		if(id != nil){
+			buf = seprint(buf, e, "[");
+			for(; id != nil; id = id->next){
+				buf = tprint(buf, e, id->ty);
+				if(id->next != nil)
+					buf = seprint(buf, e, ", ");
+			}
+			buf = seprint(buf, e, "]");
+		}
+		return buf;
+	case Tapp:
+		buf = tprint(buf, e, t->tof);
+		buf = seprint(buf, e, "[");
+		for(id = t->targs; id != nil; id = id->next){
+			buf = tprint(buf, e, id->ty);
+			if(id->next != nil)
+				buf = seprint(buf, e, ", ");
+		}
+		return seprint(buf, e, "]");
 	case Tadtpick:
 		return seprint(buf, e, "%s.%s", t->decl->dot->sym->name, t->decl->sym->name);
 	case Tmodule:
@@ -750,13 +811,13 @@ tprint(char *buf, char *e, Type *t)
 			buf = seprint(buf, e, "]");
 		}
 		buf = seprint(buf, e, "(");
-		for(id = t->ids; id != nil; id = id->next){
+		for(id = t->ids; id != nil && !id->hidden; id = id->next){
+			if(id != t->ids)
+				buf = seprint(buf, e, ", ");
 			buf = seprint(buf, e, "%s: ", id->sym != nil ? id->sym->name : "nil");
 			if(id->implicit)
 				buf = seprint(buf, e, "self ");
 			buf = tprint(buf, e, id->ty);
-			if(id->next != nil)
-				buf = seprint(buf, e, ", ");
 		}
 		if(t->varargs)
 			buf = seprint(buf, e, t->ids != nil ? ", *" : "*");
