@@ -134,6 +134,8 @@ struct Type
 	Decl*	targs;		/* adt instance: the type arguments; Tapp: the same, unresolved */
 	Type*	insts;		/* polymorphic adt: its instances */
 	Type*	ninst;		/* adt instance: next in base->insts */
+	int	modref;		/* seen by modreach */
+	int	linkall;	/* module: its handles may cross modules: link every function */
 };
 
 struct Decl

@@ -9,6 +9,7 @@
  */
 
 static	Node*	expr(void);
+static	Node*	binexp(int);
 static	Node*	stmt(void);
 static	Node*	block(void);
 static	Type*	type(void);
@@ -769,9 +770,14 @@ unary(void)
 		depth--;
 		return n;
 	case Lload:
+		/* load's operand takes every binary operator: load T "/dis/"+f */
 		next();
 		t = type();
-		n = mkun(Oload, &s, unary());
+		if(toodeep())
+			return mkconst(&tok.src, tint, 0);
+		depth++;
+		n = mkun(Oload, &s, binexp(1));
+		depth--;
 		n->tyarg = t;
 		return n;
 	case Lint: case Lbig: case Lbyte: case Lreal: case Lstring:
