@@ -13,11 +13,12 @@ Lists: module
 	combine:	fn[T](l: list of T, l2: list of T): list of T;
 	reverse:	fn[T](l: list of T): list of T;
 	last:		fn[T](l: list of T): T;
+	find:	fn[T](x: T, l: list of T): list of T
+		for { T => eq: fn(a, b: T): int; };
+	delete:	fn[T](x: T, l: list of T): list of T
+		for { T => eq: fn(a, b: T): int; };
 	pair:	fn[T1, T2](l1: list of T1, l2: list of T2): list of (T1, T2);
 	unpair:	fn[T1, T2](l: list of (T1, T2)): (list of T1, list of T2);
-
-	# Inferno also declares find, delete and ismember, whose type
-	# parameter carries an operation (fn[T](...) for { T => eq: ... });
-	# this compiler cannot define or call such functions yet, so they
-	# are absent.
+	ismember:	fn[T](x: T, l: list of T): int
+		for { T => eq: fn(a, b: T): int; };
 };

@@ -87,6 +87,40 @@ last[T](l: list of T): T
 	return hd l;
 }
 
+# find returns the tail of l that starts at the first element equal
+# to x, or nil.
+find[T](x: T, l: list of T): list of T
+	for { T => eq: fn(a, b: T): int; }
+{
+	for(; l != nil; l = tl l)
+		if(T.eq(x, hd l))
+			return l;
+	return nil;
+}
+
+# delete returns l without its first element equal to x.
+delete[T](x: T, l: list of T): list of T
+	for { T => eq: fn(a, b: T): int; }
+{
+	r: list of T;
+	for(; l != nil; l = tl l){
+		if(T.eq(x, hd l)){
+			l = tl l;
+			break;
+		}
+		r = hd l :: r;
+	}
+	for(; r != nil; r = tl r)
+		l = hd r :: l;
+	return l;
+}
+
+ismember[T](x: T, l: list of T): int
+	for { T => eq: fn(a, b: T): int; }
+{
+	return find(x, l) != nil;
+}
+
 # pair raises an exception if the lists differ in length.
 pair[T1, T2](l1: list of T1, l2: list of T2): list of (T1, T2)
 {
