@@ -428,8 +428,8 @@ dofmt(Fmt *f, char *fmt)
 				f->flags |= FmtLong;
 				continue;
 			case 'u':
-				/* Plan 9's %ud, %ux ...: u is a flag before an integer verb */
-				if(*fmt != 0 && strchr("dioxXbcC", *fmt) != nil){
+				/* Plan 9's %ud, %ulld ...: u is a flag before an integer verb or a size */
+				if(*fmt != 0 && strchr("dioxXbcChlz", *fmt) != nil){
 					f->flags |= FmtUnsigned;
 					continue;
 				}
