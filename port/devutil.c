@@ -67,19 +67,48 @@ parsecmd(char *p, int n)
 	return cb;
 }
 
-/* raise an error naming the offending message */
+/*
+ * append to p (up to e) at most max bytes of s as well-formed text:
+ * malformed UTF-8 and control characters become '?'
+ */
+static char*
+seprinttext(char *p, char *e, char *s, int max)
+{
+	Rune r;
+	int n;
+	char *s0;
+
+	for(s0 = s; *s != 0 && s-s0 < max && p < e-UTFmax-1; s += n){
+		n = chartorune(&r, s);
+		if(r == Runeerror || r < ' ' || r == 0x7F)
+			r = '?';
+		p += runetochar(p, &r);
+	}
+	*p = 0;
+	if(*s != 0)
+		p = seprint(p, e, "...");
+	return p;
+}
+
+/* raise an error naming the offending message (the start of it) */
 void
 cmderror(Cmdbuf *cb, char *s)
 {
-	char buf[ERRMAX], *p, *e;
+	char buf[ERRMAX], text[64], *p, *e, *t;
 	int i;
 
+	t = text;
+	for(i = 0; i < cb->nf && t < text+sizeof text-8; i++){
+		if(i > 0)
+			*t++ = ' ';
+		t = seprinttext(t, text+sizeof text, cb->f[i], text+sizeof text-4-t);
+	}
+	if(i < cb->nf && strcmp(t-3, "...") != 0)
+		t = seprint(t, text+sizeof text, " ...");
+	*t = 0;
 	p = buf;
 	e = buf+sizeof buf;
-	p = seprint(p, e, "%s \"", s);
-	for(i = 0; i < cb->nf; i++)
-		p = seprint(p, e, i ? " %q" : "%q", cb->f[i]);
-	seprint(p, e, "\"");
+	seprint(p, e, "%s \"%s\"", s, text);
 	error(buf);
 }
 

@@ -1,1 +1,1 @@
-time echo hello >[2] /tmp/t; grep -c "^[0-9.e-]+l [0-9.e-]+r [0-9.e-]+t$" /tmp/t; time sleep 0.25 >[2] /tmp/t; grep -c " 0\.2[5-9][0-9]*r " /tmp/t; time nosuch; echo st $status; time cat /nonexist >[2] /dev/null; echo st $status; time; echo st $status
+time echo hello >[2] /tmp/t; grep -c "^[0-9.e-]+l [0-9.e-]+r [0-9.e-]+t$" /tmp/t; time sleep 0.25 >[2] /tmp/t; grep -c "^[0-9.e-]+l [0-9.e-]+r [0-9.e-]+t$" /tmp/t; time nosuch; echo st $status; time cat /nonexist >[2] /dev/null; echo st $status; time; echo st $status
