@@ -7,7 +7,7 @@
  *	mode 2: max(1, ndigits) significant digits, correctly rounded;
  *	mode 3: digits up to ndigits places after the point (ndigits may
  *		be negative), correctly rounded.
- * Infinity and NaN give "Infinity" and "NaN" with *decpt = 9999.
+ * Infinity and NaN give "Infinity" and "NaN" with *decpt = 9999 (NaN unsigned).
  * All arithmetic is on integers (big.c): no floating point is used, so
  * x87 extended precision cannot disturb the results.
  */
@@ -231,6 +231,8 @@ _dtoa(double d, int mode, int ndigits, char *buf, int nbuf, int *decpt, int *sig
 	f = x.u & ((1ULL<<52) - 1);
 	if(be == 0x7FF){
 		*decpt = 9999;
+		if(f != 0)
+			*sign = 0;	/* NaN prints without a sign, as in Inferno */
 		strcpy(buf, f != 0 ? "NaN" : "Infinity");
 		return strlen(buf);
 	}

@@ -384,6 +384,60 @@ Math_pow10(void *fp)
 
 /* (sign of gamma(x), log |gamma(x)|) */
 void
+Math_j0(void *fp)
+{
+	F_Math_j0 *f;
+
+	f = fp;
+	*f->ret = mj0(f->x);
+}
+
+void
+Math_j1(void *fp)
+{
+	F_Math_j1 *f;
+
+	f = fp;
+	*f->ret = mj1(f->x);
+}
+
+void
+Math_jn(void *fp)
+{
+	F_Math_jn *f;
+
+	f = fp;
+	*f->ret = mjn(f->n, f->x);
+}
+
+void
+Math_y0(void *fp)
+{
+	F_Math_y0 *f;
+
+	f = fp;
+	*f->ret = my0(f->x);
+}
+
+void
+Math_y1(void *fp)
+{
+	F_Math_y1 *f;
+
+	f = fp;
+	*f->ret = my1(f->x);
+}
+
+void
+Math_yn(void *fp)
+{
+	F_Math_yn *f;
+
+	f = fp;
+	*f->ret = myn(f->n, f->x);
+}
+
+void
 Math_lgamma(void *fp)
 {
 	F_Math_lgamma *f;

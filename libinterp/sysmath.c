@@ -1567,3 +1567,335 @@ mlgamma(double x, int *sign)
 	fprestore(cw);
 	return x;
 }
+
+/*
+ * Bessel functions of integer order, first (J) and second (Y) kinds.
+ * Below Hankel, x < 25: Miller's backward recurrence from an order m
+ * well above max(n, x), J(k-1) = (2k/x) J(k) - J(k+1), normalized by
+ * J0 + 2(J2 + J4 + ...) = 1.  The same sweep gathers the Neumann sums
+ * that give Y0 = (2/pi)((ln(x/2)+gamma) J0 - 2 sum (-1)^k J2k/k) and
+ * Y1 = -Y0' without dividing by anything that vanishes.  From 25 on,
+ * Hankel's asymptotic expansions, whose smallest term is about e^-2x.
+ * Higher orders: J by forward recurrence while the order is below x,
+ * else from the sweep itself; Y always forward (stable for Y).
+ */
+enum { Hankel = 25 };
+
+static const Ld EULER = 0.577215664901532860606512090082402431L;
+static const Ld TWOOPI = 0.636619772367581343075535053490057448L;
+static const Ld SQRT1_2 = 0.707106781186547524400844362104849039L;
+
+typedef struct Sweep Sweep;
+struct Sweep
+{
+	Ld	j0, j1, jn;	/* J0, J1 and J(n), normalized */
+	Ld	even;		/* sum (-1)^k J(2k)/k, k >= 1 */
+	Ld	dodd;		/* sum (-1)^k (J(2k-1) - J(2k+1))/(2k), k >= 1 */
+};
+
+/* the backward sweep for 0 < x < 2^30, order n >= 0 */
+static void
+sweep(Ld x, int n, Sweep *s)
+{
+	Ld jk, jk1, t, norm, even, pa, pb, jn, j1;
+	int k, m, top;
+
+	top = n > (int)x ? n : (int)x;
+	m = top + 40 + 4*(int)lsqrt(top);
+	m += m & 1;
+	jk1 = 0;		/* J(m+1) */
+	jk = 0x1p-1000L;	/* J(m) */
+	norm = even = pa = pb = jn = j1 = 0;
+	for(k = m; k > 0; k--){
+		/* jk is J(k) */
+		if(k == n)
+			jn = jk;
+		if(k == 1)
+			j1 = jk;
+		if((k & 1) == 0){
+			norm += 2*jk;
+			even += ((k/2) & 1 ? -jk : jk) / (k/2);
+		}else{
+			if(k >= 3)	/* J(2i+1), i = (k-1)/2 */
+				pa += (((k-1)/2) & 1 ? -jk : jk) / (k-1);
+			/* J(2i-1), i = (k+1)/2 */
+			pb += (((k+1)/2) & 1 ? -jk : jk) / (k+1);
+		}
+		t = (2*k/x)*jk - jk1;
+		jk1 = jk;
+		jk = t;
+		if(jk > 0x1p+8000L || jk < -0x1p+8000L){
+			jk *= 0x1p-8000L;
+			jk1 *= 0x1p-8000L;
+			norm *= 0x1p-8000L;
+			even *= 0x1p-8000L;
+			pa *= 0x1p-8000L;
+			pb *= 0x1p-8000L;
+			jn *= 0x1p-8000L;
+			j1 *= 0x1p-8000L;
+		}
+	}
+	/* jk is J0 */
+	norm += jk;
+	if(n == 0)
+		jn = jk;
+	s->j0 = jk/norm;
+	s->j1 = j1/norm;
+	s->jn = jn/norm;
+	s->even = even/norm;
+	s->dodd = (pb - pa)/norm;
+}
+
+/* Hankel's P and Q for order nu (0 or 1) at x >= Hankel */
+static void
+hankel(int nu, Ld x, Ld *p, Ld *q)
+{
+	Ld a, mu, t, prev;
+	int k;
+
+	mu = 4*nu*nu;
+	*p = 1;
+	*q = 0;
+	a = 1;
+	prev = 1;
+	for(k = 1; k < 200; k++){
+		a *= (mu - (Ld)(2*k-1)*(2*k-1)) / (8*k*x);
+		t = mfabs(rnd(a));
+		if(t > prev || t < 1e-40)
+			break;
+		prev = t;
+		switch(k & 3){
+		case 1:	*q += a; break;
+		case 2:	*p -= a; break;
+		case 3:	*q -= a; break;
+		case 0:	*p += a; break;
+		}
+	}
+}
+
+/* J(nu) and Y(nu), nu 0 or 1, for x >= Hankel */
+static void
+besselbig(int nu, double x, Ld *j, Ld *y)
+{
+	Ld p, q, c, s, cx, sx, amp;
+
+	hankel(nu, x, &p, &q);
+	cx = mcos(x);
+	sx = msin(x);
+	if(nu == 0){
+		c = (cx + sx)*SQRT1_2;		/* cos(x - pi/4) */
+		s = (sx - cx)*SQRT1_2;		/* sin(x - pi/4) */
+	}else{
+		c = (sx - cx)*SQRT1_2;		/* cos(x - 3pi/4) */
+		s = -(sx + cx)*SQRT1_2;		/* sin(x - 3pi/4) */
+	}
+	amp = lsqrt(TWOOPI/x);
+	*j = amp*(p*c - q*s);
+	*y = amp*(p*s + q*c);
+}
+
+/* J0, J1, Y0, Y1 at 0 < x < infinity (Y only when y != nil) */
+static void
+bessel01(double x, Ld *j0, Ld *j1, Ld *y0, Ld *y1)
+{
+	Sweep s;
+	Ld l;
+
+	if(x >= Hankel){
+		besselbig(0, x, j0, y0);
+		besselbig(1, x, j1, y1);
+		return;
+	}
+	sweep(x, 0, &s);
+	*j0 = s.j0;
+	*j1 = s.j1;
+	l = llog((Ld)x/2) + EULER;
+	*y0 = TWOOPI*(l*s.j0 - 2*s.even);
+	*y1 = TWOOPI*(l*s.j1 - s.j0/x) + 2*TWOOPI*s.dodd;
+}
+
+double
+mj0(double x)
+{
+	ushort cw;
+	Ld j0, j1, y0, y1;
+
+	if(misnan(x))
+		return x;
+	x = mfabs(x);
+	if(isinfinite(x))
+		return 0;
+	if(x < 1e-30)
+		return 1;
+	cw = fpext();
+	bessel01(x, &j0, &j1, &y0, &y1);
+	x = rnd(j0);
+	fprestore(cw);
+	return x;
+}
+
+double
+mj1(double x)
+{
+	ushort cw;
+	Ld j0, j1, y0, y1;
+	double a;
+
+	if(misnan(x) || x == 0)
+		return x;
+	if(isinfinite(x))
+		return 0;
+	a = mfabs(x);
+	if(a < 1e-30)
+		return x/2;
+	cw = fpext();
+	bessel01(a, &j0, &j1, &y0, &y1);
+	a = rnd(j1);
+	fprestore(cw);
+	return x < 0 ? -a : a;
+}
+
+/*
+ * J(n) for n well above x*x/4: (x/2)^n/n! times a series whose terms
+ * fall fast; the power underflows to 0 long before n! overflows
+ */
+static Ld
+jnseries(int n, double x)
+{
+	Ld t, h, sum, term;
+	int k;
+
+	h = (Ld)x/2;
+	t = 1;
+	for(k = 1; k <= n && t != 0; k++)
+		t *= h/k;
+	if(t == 0)
+		return 0;
+	sum = 1;
+	term = 1;
+	for(k = 1; k < 100; k++){
+		term *= -h*h/((Ld)k*(n+k));
+		sum += term;
+		if(mfabs(rnd(term)) < 1e-25)
+			break;
+	}
+	return t*sum;
+}
+
+double
+mjn(int n, double x)
+{
+	ushort cw;
+	Ld j0, j1, y0, y1, t;
+	Sweep s;
+	double a;
+	int k, neg;
+
+	if(misnan(x))
+		return x;
+	neg = 0;
+	if(n < 0){
+		n = -n;
+		neg = n & 1;
+	}
+	if(x < 0){
+		x = -x;
+		neg ^= n & 1;
+	}
+	if(n == 0)
+		a = mj0(x);
+	else if(n == 1)
+		a = mj1(x);
+	else if(isinfinite(x) || x == 0)
+		a = 0;
+	else{
+		cw = fpext();
+		if(x < 1e-30 || n > 30 + x*x/2)
+			a = rnd(jnseries(n, x));
+		else if(n < x){
+			bessel01(x, &j0, &j1, &y0, &y1);
+			for(k = 1; k < n; k++){
+				t = (2*k/(Ld)x)*j1 - j0;
+				j0 = j1;
+				j1 = t;
+			}
+			a = rnd(j1);
+		}else{
+			sweep(x, n, &s);
+			a = rnd(s.jn);
+		}
+		fprestore(cw);
+	}
+	return neg ? -a : a;
+}
+
+/* Y0 or Y1 (nu): NaN for x < 0, -infinity at 0 */
+static double
+y01(int nu, double x)
+{
+	ushort cw;
+	Ld j0, j1, y0, y1;
+
+	if(misnan(x))
+		return x;
+	if(x < 0)
+		return qnan();
+	if(x == 0)
+		return infinity(-1);
+	if(isinfinite(x))
+		return 0;
+	cw = fpext();
+	if(x < 1e-30){
+		y0 = TWOOPI*(llog((Ld)x/2) + EULER);
+		y1 = -TWOOPI/x;
+	}else
+		bessel01(x, &j0, &j1, &y0, &y1);
+	x = rnd(nu ? y1 : y0);
+	fprestore(cw);
+	return x;
+}
+
+double
+my0(double x)
+{
+	return y01(0, x);
+}
+
+double
+my1(double x)
+{
+	return y01(1, x);
+}
+
+double
+myn(int n, double x)
+{
+	ushort cw;
+	Ld a, b, t;
+	int k, neg;
+
+	neg = 0;
+	if(n < 0){
+		n = -n;
+		neg = n & 1;
+	}
+	if(n == 0)
+		return my0(x);
+	if(n == 1)
+		return neg ? -my1(x) : my1(x);
+	if(misnan(x) || x < 0 || x == 0 || isinfinite(x)){
+		x = y01(0, x);
+		return neg && x != 0 ? -x : x;
+	}
+	a = my0(x);
+	b = my1(x);
+	cw = fpext();
+	for(k = 1; k < n && b > -0x1p+16000L; k++){
+		t = (2*k/(Ld)x)*b - a;
+		a = b;
+		b = t;
+	}
+	x = b < -0x1p+16000L ? infinity(-1) : rnd(b);
+	fprestore(cw);
+	return neg ? -x : x;
+}

@@ -44,6 +44,9 @@ Math: module
 	iamax:		fn(x: array of real): int;
 	ilogb:		fn(x: real): int;
 	isnan:		fn(x: real): int;
+	j0:		fn(x: real): real;
+	j1:		fn(x: real): real;
+	jn:		fn(n: int, x: real): real;
 	lgamma:		fn(x: real): (int,real);
 	log:		fn(x: real): real;
 	log10:		fn(x: real): real;
@@ -62,6 +65,9 @@ Math: module
 	sqrt:		fn(x: real): real;
 	tan:		fn(x: real): real;
 	tanh:		fn(x: real): real;
+	y0:		fn(x: real): real;
+	y1:		fn(x: real): real;
+	yn:		fn(n: int, x: real): real;
 
 	import_int:	fn(b: array of byte, x: array of int);
 	import_real32:	fn(b: array of byte, x: array of real);
