@@ -827,7 +827,7 @@ kfwstat(int fd, Dir *d)
 	return r;
 }
 
-/* the whole directory (all members of a union, first name wins) at once */
+/* the whole directory at once: every member of a union, names repeated as they are (as the kernel) */
 long
 kdirread(int fd, Dir **dp)
 {
@@ -877,12 +877,6 @@ kdirread(int fd, Dir **dp)
 			continue;
 		while((de = readdir(dd)) != nil){
 			if(strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-				continue;
-			dup = 0;
-			for(j = 0; j < n; j++)
-				if(strcmp(v[j]->name, de->d_name) == 0)
-					dup = 1;
-			if(dup)
 				continue;
 			p = emalloc(strlen(h->dirs[i])+strlen(de->d_name)+2);
 			sprint(p, "%s/%s", h->dirs[i], de->d_name);
