@@ -46,9 +46,11 @@ error(char *s)
 
 /*
  * A hardware fault while a thread runs Dis (a module whose bad pointer
- * arithmetic no load-time check can see, say) becomes an exception in the
- * running Prog, with the kernel's wording; the other Progs carry on.
- * Anywhere else it is a bug in emu, and emu dies of it.
+ * arithmetic no load-time check can see, say), or in the host call of a
+ * builtin it runs, released or not (copying into an array a malformed
+ * module made up), becomes an exception in the Prog, with the kernel's
+ * wording; the other Progs carry on.  Anywhere else it is a bug in emu,
+ * and emu dies of it.
  */
 static void
 trapfault(int sig, siginfo_t *si, void *v)
@@ -61,6 +63,8 @@ trapfault(int sig, siginfo_t *si, void *v)
 		raise(sig);
 		return;
 	}
+	if(relprog != nil)
+		acquire();	/* a builtin's host code faulted while released: raise it holding the VM */
 	if((uintptr)si->si_addr < 4096)
 		error("dereference of nil");
 	if(sig == SIGFPE)
@@ -249,6 +253,26 @@ idle(void)
 	vmlock(0);
 }
 
+/*
+ * collector work while nothing can run; 1 if more is pending.  A fault
+ * in it (over what a malformed module left) ends the work.
+ */
+static int
+idlegc(void)
+{
+	int more;
+
+	if(waserror()){
+		indis = 0;
+		return 0;
+	}
+	indis = 1;
+	more = vmidle();
+	indis = 0;
+	poperror();
+	return more;
+}
+
 /* run quanta while holding the VM; never returns */
 static void
 runvm(void)
@@ -293,7 +317,7 @@ runvm(void)
 		pthread_mutex_unlock(&schedlk);
 		if(r == 0){
 			/* nothing can wake a prog again: collect, then leave */
-			if(vmidle())
+			if(idlegc())
 				continue;
 			finish();
 		}

@@ -11,15 +11,19 @@
  * runs `emu -h 8m -r / /f.dis` chrooted in a jail (a copy of the emu
  * root, as nobody, with small rlimits), stdin /dev/null, its output
  * captured.  vmrun is wrapped (ld --wrap) to stop the child after a
- * budget of quanta: a Dis program that loops is not a bug.
+ * budget of quanta: a Dis program that loops is not a bug; release and
+ * acquire are wrapped to tell a prog waiting in the host from emu stuck.
+ * The collector runs far more often than in o/bin/emu (fuzz/mkfile).
  *
  * The child's end is classified:
  *	exit 0, 1	fine (ran, or raised an exception, or was refused)
  *	exit 3		fine: the quanta budget ran out
  *	exit 2		emu panicked: a bug
  *	signal		emu died (fault not turned into an exception, abort): a bug
- *	exit 4		no quanta for Timeout seconds: stuck in C, or blocked
- *			in the host (sys->sleep): triage by hand
+ *	exit 4		no quanta for Timeout seconds, no prog in the host: stuck in C
+ *	exit 5		fine: no quanta, but a prog waits in the host (sys->sleep)
+ *	exit 6		fine: Maxslow seconds went by (quanta that each allocate
+ *			megabytes from a full heap are slow, not stuck)
  *
  * Inputs are seeds mutated by a mutator that knows the instruction
  * encoding: it changes opcodes, operand values (keeping their encoded
@@ -29,11 +33,13 @@
  *
  * usage: runfuzz -j jail -o outdir [-t seconds] [-b quanta] seed.dis ...
  *	  runfuzz -j jail -x file.dis ...	(run each once, print what happened)
+ * Crashes replay best as found: under setarch -R, like fuzz/run.
  * fuzz/run builds it (fuzz/mkfile: o/fuzz/runfuzz) and runs it.
  */
 #include "../emu/emu.h"
 #include <sys/wait.h>
 #include <sys/resource.h>
+#include <sys/mman.h>
 #include <time.h>
 
 enum
@@ -44,6 +50,9 @@ enum
 	Timeout		= 3,		/* seconds without a quantum */
 	Ebudget		= 3,
 	Ehang		= 4,
+	Eblocked	= 5,
+	Eslow		= 6,
+	Maxslow		= 10,		/* alarms before a slow run is stopped */
 	Nobody		= 65534,
 };
 
@@ -67,6 +76,8 @@ struct Ins
 
 int	emumain(int, char**);
 int	__real_vmrun(void);
+void	__real_release(void);
+void	__real_acquire(void);
 
 static Input	corpus[Maxcorpus];
 static int	ncorpus;
@@ -76,9 +87,12 @@ static char*	jail;
 static char*	outdir;
 static char	errpath[1024];
 static char	inpath[1024];
+static char*	jailpath = "/f/in.dis";	/* inpath as the child sees it */
 static int	budget = 3000;
 static volatile int	quanta;
+static volatile int	nrel;
 static int	lastq;
+static int	nalarm;
 static ulong	rng = 2463534242UL;
 static Ins	ins[Maxins];
 static int	nins;
@@ -95,15 +109,34 @@ __wrap_vmrun(void)
 	return __real_vmrun();
 }
 
-/* in the child: no quantum since the last alarm means emu is stuck (or blocked in the host) */
+/* progs in builtins that released the VM (all under the VM lock) */
+void
+__wrap_release(void)
+{
+	nrel++;
+	__real_release();
+}
+
+void
+__wrap_acquire(void)
+{
+	__real_acquire();
+	nrel--;
+}
+
+/* in the child: no quantum since the last alarm means emu is stuck, unless a prog waits in the host */
 static void
 alarmed(int sig)
 {
 	USED(sig);
 	if(quanta == lastq){
+		if(nrel > 0)
+			_exit(Eblocked);
 		write(2, "runfuzz: no progress\n", 21);
 		_exit(Ehang);
 	}
+	if(++nalarm >= Maxslow)
+		_exit(Eslow);
 	lastq = quanta;
 	alarm(Timeout);
 }
@@ -384,12 +417,31 @@ writeall(char *path, uchar *b, int n)
 	return r == n ? 0 : -1;
 }
 
+/*
+ * memory of the driver's own that its malloc heap does not see: a child
+ * inherits that heap, and the addresses the VM gets in it decide what a
+ * mutant's stray integers hit; with it the same size at every fork (and
+ * ASLR off: fuzz/run uses setarch -R), a crash replays with -x.
+ */
+static void*
+pmalloc(int n)
+{
+	void *v;
+
+	v = mmap(nil, n, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0);
+	if(v == MAP_FAILED){
+		perror("runfuzz: mmap");
+		exit(1);
+	}
+	return v;
+}
+
 static void
 addcorpus(uchar *b, int n)
 {
 	if(ncorpus >= Maxcorpus)
 		return;
-	corpus[ncorpus].b = malloc(n);
+	corpus[ncorpus].b = pmalloc(n);
 	memmove(corpus[ncorpus].b, b, n);
 	corpus[ncorpus].n = n;
 	ncorpus++;
@@ -399,7 +451,7 @@ static void
 child(void)
 {
 	struct rlimit rl;
-	char *argv[] = { "emu", "-h", "8m", "-r", "/", "/f/in.dis", nil };
+	char *argv[] = { "emu", "-h", "8m", "-r", "/", jailpath, nil };
 	int fd;
 
 	fd = open(errpath, O_WRONLY|O_CREAT|O_TRUNC, 0644);
@@ -452,7 +504,7 @@ isbug(int st)
 {
 	if(WIFSIGNALED(st))
 		return 1;
-	return WEXITSTATUS(st) == 2 || WEXITSTATUS(st) == Ehang || WEXITSTATUS(st) > 4;
+	return WEXITSTATUS(st) == 2 || WEXITSTATUS(st) == Ehang || WEXITSTATUS(st) > Eslow;
 }
 
 static char*
@@ -464,6 +516,10 @@ describe(int st, char *buf, int n)
 		snprint(buf, n, "budget");
 	else if(WEXITSTATUS(st) == Ehang)
 		snprint(buf, n, "no progress");
+	else if(WEXITSTATUS(st) == Eblocked)
+		snprint(buf, n, "blocked in the host");
+	else if(WEXITSTATUS(st) == Eslow)
+		snprint(buf, n, "slow");
 	else if(WEXITSTATUS(st) == 2)
 		snprint(buf, n, "panic");
 	else
@@ -501,8 +557,10 @@ newsig(char *s)
 	for(i = 0; i < nsigs; i++)
 		if(strcmp(sigs[i], s) == 0)
 			return 0;
-	if(nsigs < Maxcorpus)
-		sigs[nsigs++] = strdup(s);
+	if(nsigs < Maxcorpus){
+		sigs[nsigs] = pmalloc(strlen(s)+1);
+		strcpy(sigs[nsigs++], s);
+	}
 	return 1;
 }
 
@@ -566,8 +624,10 @@ main(int argc, char **argv)
 	}
 	if(jail == nil || !xmode && outdir == nil)
 		usage();
-	snprint(inpath, sizeof inpath, "%s/f/in.dis", jail);
-	snprint(errpath, sizeof errpath, "%s.err", jail);
+	if(xmode)
+		jailpath = "/f/replay.dis";	/* a campaign may be running */
+	snprint(inpath, sizeof inpath, "%s%s", jail, jailpath);
+	snprint(errpath, sizeof errpath, "%s%s.err", jail, xmode ? ".replay" : "");
 	if(xmode){
 		replay(argc-i, argv+i);
 		return 0;

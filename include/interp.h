@@ -115,6 +115,7 @@ struct Type
 	int*	ptrs;		/* byte offsets of pointers */
 	void	(*destroy)(Heap*, int swept);
 	uchar*	map;
+	Type*	hnext;		/* the VM's: types made by newtype, for istype */
 };
 
 struct Array
@@ -152,7 +153,8 @@ struct Channel
 /*
  * Strings: len >= 0 is len Latin-1/ASCII bytes in Sascii (always one
  * spare byte for a NUL), len < 0 is -len runes in Srune.  max is the
- * capacity in characters.  tmp holds string2c's UTF copy of a rune string.
+ * capacity in characters.  tmp holds string2c's UTF copy of a rune string
+ * (an untyped heap block the string holds a reference to), or nil.
  */
 struct String
 {

@@ -7,12 +7,15 @@ void	hfree(Heap*);
 Type*	newtype(int kind, int size, uchar *map, int np);
 Heap*	newmodlinkheap(int nlinks);
 void	movptrs(void*, void*, Type*);
+int	heapblock(void*);
+int	istype(Type*);
 
 /* gc.c */
 extern	int	nbuiltin;
 void	gcinit(void);
 void	gcsafe(void);
 void	gcmark(void*);
+void	markslot(void**);
 void	gcfull(ulong);
 void	gcroot(void**);
 
@@ -52,7 +55,7 @@ extern	void*	optab[256];
 
 /* string.c */
 String*	mkstring(int, int);
-void	freestring(Heap*);
+void	freestring(Heap*, int);
 int	stringlen(String*);
 Rune	stringrune(String*, int);
 void	cvtwc(WORD, String**);

@@ -123,13 +123,39 @@ gcgray(Heap *h)
 	gray[ngray++] = h;
 }
 
+/* mark a root the VM holds (checked all the same: see markslot) */
 void
 gcmark(void *v)
 {
 	Heap *h;
 
+	if(v == H || v == nil || !heapblock(v))
+		return;
+	h = D2H(v);
+	if(h->color != mutator)
+		gcgray(h);
+}
+
+/*
+ * mark what a slot Dis code can write holds.  Dis code is not type
+ * checked: a malformed module can leave anything in a slot its type
+ * calls a pointer, so the collector follows only pointers to heap
+ * blocks, and makes anything else nil (the module then gets
+ * "dereference of nil", not a broken collector).
+ */
+void
+markslot(void **p)
+{
+	void *v;
+	Heap *h;
+
+	v = *p;
 	if(v == H || v == nil)
 		return;
+	if(!heapblock(v)){
+		*p = H;
+		return;
+	}
 	h = D2H(v);
 	if(h->color != mutator)
 		gcgray(h);
@@ -141,7 +167,7 @@ markptrs(uchar *v, Type *t)
 	int i;
 
 	for(i = 0; i < t->nptr; i++)
-		gcmark(*(void**)(v+t->ptrs[i]));
+		markslot((void**)(v+t->ptrs[i]));
 }
 
 /* blacken h: mark what it points to */
@@ -154,6 +180,8 @@ scan(Heap *h)
 	uchar *p;
 	int i, n;
 
+	if(!heapblock(H2D(void*, h)))
+		return;		/* the write barrier grayed a stray pointer */
 	h->color = mutator;
 	gcstat.visited++;
 	t = h->t;
@@ -167,7 +195,7 @@ scan(Heap *h)
 	case Tkarray:
 		a = H2D(Array*, h);
 		if(a->root != H){
-			gcmark(a->root);
+			markslot((void**)&a->root);
 			break;
 		}
 		if(a->t == nil || a->t->nptr == 0)
@@ -190,15 +218,18 @@ scan(Heap *h)
 		break;
 	case Tklist:
 		l = H2D(List*, h);
-		gcmark(l->tail);
+		markslot((void**)&l->tail);
 		if(l->t != nil && l->t->nptr)
 			markptrs((uchar*)l->data, l->t);
 		break;
+	case Tkstring:
+		markslot((void**)&H2D(String*, h)->tmp);
+		break;
 	case Tkchannel:
-		gcmark(H2D(Channel*, h)->buf);
+		markslot((void**)&H2D(Channel*, h)->buf);
 		break;
 	case Tkmodlink:
-		gcmark(H2D(Modlink*, h)->MP);
+		markslot((void**)&H2D(Modlink*, h)->MP);
 		break;
 	}
 }

@@ -8,12 +8,17 @@ struct Chunk
 	ulong	bsize;		/* bytes per block */
 	ulong	nblock;
 	uchar*	base;		/* first block */
+	uchar*	end;		/* past the last */
+	ulong	pad;
 };
 
+/* in front of a big block's header; 16 bytes keep the data 8-aligned */
 struct Big
 {
-	Big*	next;
+	Big*	next;		/* bigs, all of them */
 	Big*	prev;
+	Big*	hnext;		/* hash chain, for heapblock */
+	ulong	pad;
 };
 
 enum

@@ -26,6 +26,8 @@ enum
 	Maxsmall	= 1024,
 	Nclass		= Maxsmall/Align+1,
 	Chunksize	= 64*1024,
+	Nbhash		= 1024,
+	Nthash		= 256,
 	Gcstep		= GCSTEP,	/* bytes allocated between collector slices */
 };
 
@@ -40,6 +42,12 @@ struct Freeb
 
 Chunk*	chunks;
 Big	bigs = { &bigs, &bigs };
+static Chunk**	ctab;		/* the chunks by address, for heapblock */
+static int	nctab;
+static int	maxctab;
+static Chunk*	clast;		/* the chunk heapblock found last */
+static Big*	bhash[Nbhash];	/* big blocks by address */
+static Type*	thash[Nthash];	/* types made by newtype, by address */
 static Freeb*	freel[Nclass];
 static ulong	gcdebt;
 Heap*	recent[Nrecent];	/* the last blocks allocated: see gcfull */
@@ -77,6 +85,59 @@ Type	Tlist = { 1, Tklist, sizeof(List), 0, 0, nil, nil, nil };
 Type	Tchannel = { 1, Tkchannel, sizeof(Channel), 0, 0, nil, nil, nil };
 Type	Tmodlink = { 1, Tkmodlink, sizeof(Modlink), 0, 0, nil, nil, nil };
 
+/* enter k in ctab, which is sorted by address */
+static int
+addchunk(Chunk *k)
+{
+	Chunk **t;
+	int i;
+
+	if(nctab >= maxctab){
+		t = realloc(ctab, (maxctab*2+64)*sizeof(Chunk*));
+		if(t == nil)
+			return 0;
+		ctab = t;
+		maxctab = maxctab*2+64;
+	}
+	for(i = nctab; i > 0 && ctab[i-1]->base > k->base; i--)
+		ctab[i] = ctab[i-1];
+	ctab[i] = k;
+	nctab++;
+	return 1;
+}
+
+static Chunk*
+findchunk(uchar *a)
+{
+	Chunk *k;
+	int lo, hi, mid;
+
+	k = clast;
+	if(k != nil && a >= k->base && a < k->end)
+		return k;
+	lo = 0;
+	hi = nctab;
+	while(lo < hi){
+		mid = (lo+hi)/2;
+		k = ctab[mid];
+		if(a < k->base)
+			hi = mid;
+		else if(a >= k->end)
+			lo = mid+1;
+		else{
+			clast = k;
+			return k;
+		}
+	}
+	return nil;
+}
+
+static Big**
+bigslot(Big *b)
+{
+	return &bhash[((uintptr)b>>4) & (Nbhash-1)];
+}
+
 static void
 newchunk(int c)
 {
@@ -93,6 +154,12 @@ newchunk(int c)
 	k->bsize = bs;
 	k->nblock = n;
 	k->base = (uchar*)(k+1);
+	k->end = k->base+n*bs;
+	if(!addchunk(k)){
+		hmfree(k);
+		error(exHeap);
+		return;
+	}
 	k->next = chunks;
 	chunks = k;
 	p = k->base+(n-1)*bs;
@@ -145,6 +212,8 @@ halloc(ulong n, Type *t)
 		b->prev = &bigs;
 		bigs.next->prev = b;
 		bigs.next = b;
+		b->hnext = *bigslot(b);
+		*bigslot(b) = b;
 		h = (Heap*)(b+1);
 		memset(h+1, 0, n-sizeof(Heap));
 	}
@@ -170,7 +239,7 @@ void
 hfree(Heap *h)
 {
 	Freeb *f;
-	Big *b;
+	Big *b, **l;
 	ulong n;
 
 	n = h->size;
@@ -186,6 +255,11 @@ hfree(Heap *h)
 	gcbigfree(b);
 	b->prev->next = b->next;
 	b->next->prev = b->prev;
+	for(l = bigslot(b); *l != nil; l = &(*l)->hnext)
+		if(*l == b){
+			*l = b->hnext;
+			break;
+		}
 	hmfree(b);
 }
 
@@ -319,9 +393,27 @@ static void	freeblock(Heap*, int);
  * collector found unreachable (swept: its pointers are left alone,
  * their targets are garbage too or live and counted conservatively).
  */
+/*
+ * may h be freed?  Dis code is not type checked, so a malformed module
+ * can count a pointer twice or keep one the collector did not see: a
+ * block freed already (on a free list, or a big one given back to the
+ * host) is left alone.
+ */
+static int
+liveblock(Heap *h)
+{
+	if(h->color == Cfree)
+		return 0;
+	if(h->size <= Maxsmall)
+		return 1;
+	return heapblock(H2D(void*, h));
+}
+
 void
 freeheap(Heap *h, int swept)
 {
+	if(!swept && !liveblock(h))
+		return;
 	if(freedepth >= Maxfreedepth && !swept && defer(h))
 		return;
 	freedepth++;
@@ -362,7 +454,7 @@ freeblock(Heap *h, int swept)
 			}
 			break;
 		case Tkstring:
-			freestring(h);
+			freestring(h, swept);
 			break;
 		case Tkchannel:
 			freechan(h);
@@ -381,6 +473,12 @@ freeblock(Heap *h, int swept)
 	else
 		gcstat.rcfreed += h->size;
 	hfree(h);
+}
+
+static Type**
+typeslot(Type *t)
+{
+	return &thash[((uintptr)t>>4) & (Nthash-1)];
 }
 
 /* a type descriptor from a pointer map; nil if the map does not fit size */
@@ -414,6 +512,8 @@ newtype(int kind, int size, uchar *map, int np)
 		if(map[i>>3] & (0x80>>(i&7)))
 			*p++ = i*IBY2WD;
 	t->nptr = n;
+	t->hnext = *typeslot(t);
+	*typeslot(t) = t;
 	return t;
 }
 
@@ -432,9 +532,31 @@ dtype(void (*destroyfn)(Heap*, int), int size, uchar *map, int mapsize)
 void
 freetype(Type *t)
 {
+	Type **l;
+
 	if(t == nil || --t->ref > 0)
 		return;
+	for(l = typeslot(t); *l != nil; l = &(*l)->hnext)
+		if(*l == t){
+			*l = t->hnext;
+			break;
+		}
 	free(t);
+}
+
+/*
+ * was t made by newtype, and not freed?  The type word of a frame a
+ * malformed module wrote over may be anything.
+ */
+int
+istype(Type *t)
+{
+	Type *x;
+
+	for(x = *typeslot(t); x != nil; x = x->hnext)
+		if(x == t)
+			return 1;
+	return 0;
 }
 
 Heap*
@@ -531,6 +653,31 @@ mklinkmod(Module *m, int n)
 	ml->prog = m->prog;
 	ml->type = m->type;
 	return ml;
+}
+
+/*
+ * is v the data of a block the heap has handed out (not free)?  Dis
+ * code is not type checked: what a malformed module leaves in a
+ * pointer slot may be anything, and the collector and the VM's
+ * recovery paths ask before they follow it.
+ */
+int
+heapblock(void *v)
+{
+	Chunk *k;
+	Big *b;
+	uchar *h;
+
+	if(v == H || v == nil || ((uintptr)v & (Align-1)) != 0)
+		return 0;
+	h = (uchar*)D2H(v);
+	k = findchunk(h);
+	if(k != nil)
+		return (h-k->base) % k->bsize == 0 && ((Heap*)h)->color != Cfree;
+	for(b = *bigslot((Big*)h-1); b != nil; b = b->hnext)
+		if((uchar*)(b+1) == h)
+			return 1;
+	return 0;
 }
 
 void

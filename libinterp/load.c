@@ -336,9 +336,20 @@ isptrword(Module *m, Type *t, long off)
 }
 
 /*
+ * does frame type t call a word of the frame header (lr, fp, mr, t: the
+ * VM's own) a pointer?  Then making the frame would overwrite them.
+ */
+static int
+hdrptr(Type *t)
+{
+	return t->np > 0 && (t->map[0] & 0xF0) != 0;
+}
+
+/*
  * check an operand used as `use' against the module data and the frame
  * of the function it is in (ft, nil if unknown): offsets in bounds,
  * pointers only in pointer words, and nothing else written over them.
+ * The frame header is the VM's: code may not write it.
  */
 static int
 chkopnd(Ld *l, Module *m, Type *ft, Opnd *o, int use, int mode, int wr, int pc)
@@ -355,7 +366,7 @@ chkopnd(Ld *l, Module *m, Type *ft, Opnd *o, int use, int mode, int wr, int pc)
 		goto types;
 	case Kfp:
 		lim = ft != nil ? ft->size : m->maxframe;
-		if(o->off < 0 || o->off+sz > lim)
+		if(o->off < 0 || o->off+sz > lim || wr && o->off < REGRET*IBY2WD)
 			return lderr(l, "bad operand at pc %d", pc);
 		if(ft == nil)
 			break;
@@ -426,14 +437,96 @@ sametype(Type *a, Type *b)
 }
 
 /*
+ * the case, casec or casel table of ip, in module data: 0 if it is out
+ * of bounds or bad; else 1, with its targets marked in tgt (if not nil).
+ */
+static int
+casetab(Module *m, Inst *ip, uchar *tgt)
+{
+	WORD *t, n, i, v;
+	uchar *mp;
+	int esz, hdr, off;
+
+	mp = m->origmp;
+	off = ip->d.off;
+	hdr = ip->op == ICASEL ? 8 : 4;
+	esz = ip->op == ICASEL ? 24 : 12;
+	if(ip->d.k != Kmp || off & 3 || off < 0 || off+hdr > m->mpsize)
+		return 0;
+	n = *(WORD*)(mp+off);
+	if(n < 0 || n > (m->mpsize-off-hdr-4)/esz)
+		return 0;
+	t = (WORD*)(mp+off+hdr);
+	for(i = 0; i <= n; i++){
+		v = i < n ? t[i*(esz/4) + (ip->op == ICASEL ? 4 : 2)] : t[n*(esz/4)];
+		if(v < -1 || v >= m->nprog)
+			return 0;
+		if(tgt != nil && v >= 0)
+			tgt[v] = 1;
+		if(i < n && ip->op == ICASEC
+		&& (!m->ptrmap[(off+hdr+i*esz)/4] || !m->ptrmap[(off+hdr+i*esz)/4+1]))
+			return 0;
+	}
+	return 1;
+}
+
+/* does control never pass from op to the next instruction? */
+static int
+noreturn(int op)
+{
+	switch(op){
+	case IRET: case IJMP: case IRAISE: case IEXIT:
+	case IGOTO: case ICASE: case ICASEC: case ICASEL:
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * mark in tgt every pc that code can reach other than by falling
+ * through: branch and call destinations, movpc sources, case tables
+ * and handlers.  Bad ones are skipped here and rejected by check.
+ * (A goto table's length is unknown; its targets follow a goto, which
+ * is never fallen into.)
+ */
+static void
+marktargets(Module *m, uchar *tgt)
+{
+	Inst *ip;
+	Handler *h;
+	Except *e;
+
+	for(ip = m->prog; ip < m->prog+m->nprog; ip++){
+		if(isbranch(ip->op) && ip->dst >= m->prog && ip->dst < m->prog+m->nprog)
+			tgt[ip->dst-m->prog] = 1;
+		else if(ip->op == IMOVPC && ip->s.k == Kabs && ip->s.imm >= 0 && ip->s.imm < m->nprog)
+			tgt[ip->s.imm] = 1;
+		else if(ip->op == ICASE || ip->op == ICASEC || ip->op == ICASEL)
+			casetab(m, ip, tgt);
+	}
+	for(h = m->htab; h != nil && h < m->htab+m->nhandler; h++){
+		if(h->pc1 < m->nprog)
+			tgt[h->pc1] = 1;
+		for(e = h->etab; e != nil; e++){
+			if(e->pc < m->nprog)
+				tgt[e->pc] = 1;
+			if(e->s == nil)
+				break;
+		}
+	}
+}
+
+/*
  * the frame type of the function each instruction belongs to: entries
  * come from the header, the links and frame/call pairs; a function runs
- * to the next entry.  nil where unknown.
+ * to the next entry, or to code that nothing reaches but by a call
+ * (a function never called here).  nil where unknown.
  */
 static Type**
 fntypes(Ld *l, Module *m, uchar *isentry)
 {
 	Type **ft, *cur, *slot[64];
+	uchar *reach;
 	long soff[64];
 	int pc, k, ns, pos, tgt;
 	Inst *ip;
@@ -482,14 +575,26 @@ fntypes(Ld *l, Module *m, uchar *isentry)
 			ft[tgt] = cur;
 		}
 	}
+	reach = mallocz(m->nprog+1, 1);
+	if(reach == nil){
+		free(ft);
+		lderr(l, "out of memory");
+		return nil;
+	}
+	marktargets(m, reach);
 	cur = nil;
 	for(pc = 0; pc < m->nprog; pc++){
 		if(ft[pc] != nil){
 			cur = ft[pc];
 			isentry[pc] = 1;
+		}else if(pc > 0 && noreturn(m->prog[pc-1].op) && !reach[pc]){
+			/* a function nobody calls (limbo emits those): frame unknown */
+			cur = nil;
+			isentry[pc] = 1;
 		}
 		ft[pc] = cur;
 	}
+	free(reach);
 	return ft;
 }
 
@@ -505,34 +610,11 @@ chktype(Ld *l, Module *m, Opnd *o, int pc)
 static int
 chktable(Ld *l, Module *m, Inst *ip, int pc)
 {
-	WORD *t, n, i, v;
-	uchar *mp;
-	int esz, hdr, off;
-
 	if(ip->d.k != Kmp)
 		return lderr(l, "bad case table at pc %d", pc);
-	mp = m->origmp;
-	off = ip->d.off;
 	if(ip->op == IGOTO)
 		return 1;	/* length unknown: checked when executed */
-	hdr = ip->op == ICASEL ? 8 : 4;
-	esz = ip->op == ICASEL ? 24 : 12;
-	if(off & 3 || off+hdr > m->mpsize)
-		return lderr(l, "bad case table at pc %d", pc);
-	n = *(WORD*)(mp+off);
-	if(n < 0 || n > (m->mpsize-off-hdr-4)/esz)
-		return lderr(l, "bad case table at pc %d", pc);
-	t = (WORD*)(mp+off+hdr);
-	for(i = 0; i < n; i++){
-		v = t[i*(esz/4) + (ip->op == ICASEL ? 4 : 2)];
-		if(v < -1 || v >= m->nprog)
-			return lderr(l, "bad case table at pc %d", pc);
-		if(ip->op == ICASEC && !m->ptrmap[(off+hdr+i*esz)/4]
-		|| ip->op == ICASEC && !m->ptrmap[(off+hdr+i*esz)/4+1])
-			return lderr(l, "bad case table at pc %d", pc);
-	}
-	v = t[n*(esz/4)];
-	if(v < -1 || v >= m->nprog)
+	if(!casetab(m, ip, nil))
 		return lderr(l, "bad case table at pc %d", pc);
 	return 1;
 }
@@ -640,7 +722,7 @@ chkind(Ld *l, Inst *ip, Opnd *o, int use, int wr, int pc)
 	if(o->k != Kind || o->reg != 1 || (t = slotfind(o->f)) == nil)
 		return 1;
 	sz = usesize(use);
-	if(o->off < 0 || o->off+sz > t->size)
+	if(o->off < 0 || o->off+sz > t->size || wr && o->off < REGRET*IBY2WD)
 		return lderr(l, "bad operand at pc %d", pc);
 	if(use == 'p' && !tptr(t, o->off))
 		return lderr(l, "bad pointer operand at pc %d", pc);
@@ -708,7 +790,7 @@ check(Ld *l, Module *m)
 		case INEWCMP:
 			if(!chktype(l, m, &ip->s, pc))
 				goto out;
-			if(ip->op == IFRAME && m->type[ip->s.imm]->size < sizeof(Frame)){
+			if(ip->op == IFRAME && (m->type[ip->s.imm]->size < sizeof(Frame) || hdrptr(m->type[ip->s.imm]))){
 				lderr(l, "bad frame type at pc %d", pc);
 				goto out;
 			}
@@ -1035,7 +1117,7 @@ rdlinks(Ld *l, Rd *r, Module *m, int nlink)
 		name = rdstr(r);
 		if(r->bad || name == nil)
 			return lderr(l, "truncated link section");
-		if(pc < 0 || pc >= m->nprog || de < 0 || de >= m->ntype || m->type[de]->size < sizeof(Frame))
+		if(pc < 0 || pc >= m->nprog || de < 0 || de >= m->ntype || m->type[de]->size < sizeof(Frame) || hdrptr(m->type[de]))
 			return lderr(l, "bad link %s", name);
 		k = &m->ext[i];
 		k->sig = sig;
@@ -1108,11 +1190,11 @@ rdhandlers(Ld *l, Rd *r, Module *m)
 		if(t < -1 || t >= m->ntype)
 			return lderr(l, "bad handler %d", i);
 		h->t = t >= 0 ? m->type[t] : nil;
-		if(h->t != nil && h->t->size > m->maxframe)
+		if(h->t != nil && (h->t->size > m->maxframe || hdrptr(h->t)))
 			return lderr(l, "bad handler %d", i);
 		h->ne = n>>16;
 		n &= 0xFFFF;
-		if(h->pc1 > h->pc2 || h->pc2 > m->nprog || (long)h->eoff < 0 || h->eoff+4 > m->maxframe || (h->eoff&3))
+		if(h->pc1 > h->pc2 || h->pc2 > m->nprog || (long)h->eoff < REGRET*IBY2WD || h->eoff+4 > m->maxframe || (h->eoff&3))
 			return lderr(l, "bad handler %d", i);
 		h->etab = mallocz((n+1)*sizeof(Except), 1);
 		if(h->etab == nil)
@@ -1245,7 +1327,7 @@ parsemod(char *path, uchar *code, ulong len)
 	}else{
 		m->entry = &m->prog[entry];
 		m->entryt = m->type[entryt];
-		if(m->entryt->size < sizeof(Frame)+4){
+		if(m->entryt->size < sizeof(Frame)+4 || hdrptr(m->entryt)){
 			lderr(&l, "bad entry point");
 			goto bad;
 		}

@@ -204,6 +204,22 @@ popframe(uchar *f)
 }
 
 /*
+ * the type of frame f, if it is a frame's type and the frame ends by
+ * top; else nil: a malformed module wrote over the frame's header, and
+ * the frames from f on cannot be walked
+ */
+static Type*
+frametype(uchar *f, uchar *top)
+{
+	Type *t;
+
+	t = ((Frame*)f)->t;
+	if(!istype(t) || t->size < sizeof(Frame) || t->size > top-f)
+		return nil;
+	return t;
+}
+
+/*
  * release the pointers of the frames from f up to top, each slot set to
  * H before its block goes, so that a fault part way leaves no slot to be
  * released twice.
@@ -216,7 +232,9 @@ freerange(uchar *f, uchar *top)
 	int i;
 
 	while(f < top){
-		t = ((Frame*)f)->t;
+		t = frametype(f, top);
+		if(t == nil)
+			return;
 		for(i = 0; i < t->nptr; i++){
 			slot = (void**)(f+t->ptrs[i]);
 			v = *slot;
@@ -225,6 +243,22 @@ freerange(uchar *f, uchar *top)
 		}
 		f += t->size;
 	}
+}
+
+/*
+ * the most frames the running prog's stack can hold: a walk down the
+ * fp chain stops there, as a damaged frame can make the chain loop
+ */
+static ulong
+maxframes(void)
+{
+	Stkseg *s;
+	ulong n;
+
+	n = 0;
+	for(s = (Stkseg*)R.EX; s != nil; s = s->prev)
+		n += s->size/sizeof(Frame);
+	return n;
 }
 
 /*
@@ -247,6 +281,7 @@ unwindto(uchar *target)
 	Frame *f;
 	Stkseg *s;
 	uchar *base, *sp;
+	ulong nf;
 
 	if(!unwindleak){
 		sp = R.SP;
@@ -263,7 +298,8 @@ unwindto(uchar *target)
 		}
 	}
 	cur = R.M;
-	for(f = (Frame*)R.FP; f != nil && (uchar*)f != target; f = (Frame*)f->fp)
+	nf = maxframes();
+	for(f = (Frame*)R.FP; f != nil && (uchar*)f != target && nf-- > 0; f = (Frame*)f->fp)
 		if(f->mr != nil){
 			if(!unwindleak)
 				destroy(cur);
@@ -313,11 +349,12 @@ markprog(Prog *p)
 	top = r->SP;
 	for(s = (Stkseg*)r->EX; s != nil; s = s->prev){
 		for(f = (uchar*)s->stack; f < top; f += t->size){
-			t = ((Frame*)f)->t;
+			t = frametype(f, top);
+			if(t == nil)
+				break;
 			for(i = 0; i < t->nptr; i++)
-				gcmark(*(void**)(f+t->ptrs[i]));
-			if(((Frame*)f)->mr != nil)
-				gcmark(((Frame*)f)->mr);
+				markslot((void**)(f+t->ptrs[i]));
+			markslot((void**)&((Frame*)f)->mr);
 		}
 		top = s->psp;
 	}
@@ -381,6 +418,42 @@ freeprog(Prog *p)
 }
 
 /*
+ * the running prog's module link, or nil: after a fault R.M may be
+ * anything a damaged frame held
+ */
+static Modlink*
+curml(void)
+{
+	if(!heapblock(R.M) || D2H(R.M)->t != &Tmodlink)
+		return nil;
+	return R.M;
+}
+
+/* its module, if that is still loaded (a miscounted link can outlive it) */
+static Module*
+curmod(void)
+{
+	Module *m;
+
+	if(curml() == nil)
+		return nil;
+	for(m = modules; m != nil; m = m->link)
+		if(m == R.M->m)
+			return m;
+	return nil;
+}
+
+/* its name, for reports */
+static char*
+modname(void)
+{
+	Module *m;
+
+	m = curmod();
+	return m != nil ? m->name : "?";
+}
+
+/*
  * the running prog exits: msg "" normally, else the exception that
  * killed it ("fail:..." is a quiet failure).
  */
@@ -388,7 +461,6 @@ void
 progexit(char *msg)
 {
 	Prog *p;
-	char *name;
 	int n;
 
 	p = curprog;
@@ -397,16 +469,14 @@ progexit(char *msg)
 	if(*msg == 0 && (p->flags & Pkilled))
 		msg = "killed";
 	if(p->exitmsg == nil){	/* else this is vmsalvage's second try */
-		if(*msg != 0 && strcmp(msg, "killed") != 0 && strncmp(msg, "fail:", 5) != 0){
-			name = "?";
-			if(R.M != H && R.M != nil)
-				name = R.M->m->name;
-			fprint(2, "[%s] Broken: \"%s\"\n", name, msg);
-		}
+		if(*msg != 0 && strcmp(msg, "killed") != 0 && strncmp(msg, "fail:", 5) != 0)
+			fprint(2, "[%s] Broken: \"%s\"\n", modname(), msg);
 		n = strlen(msg);
 		p->exitmsg = malloc(n+1);
 		if(p->exitmsg != nil)
 			memmove(p->exitmsg, msg, n+1);
+		if(curml() == nil)
+			R.M = H;	/* damaged: so that vmprogexit and unwindto need not look */
 		p->R = R;
 		if(vmprogexit != nil)
 			vmprogexit(p);	/* sees the stack and R.M as they were */
@@ -523,7 +593,7 @@ handler(char *estr)
 	Except *e;
 	Frame *f;
 	uchar *fp, **ea;
-	ulong pc, newpc;
+	ulong pc, newpc, nf;
 	int str, ne;
 	void *v;
 
@@ -536,7 +606,8 @@ handler(char *estr)
 	if(m != H && m->m->prog != nil)
 		pc = R.PC-m->m->prog-1;
 	fp = R.FP;
-	while(fp != nil){
+	nf = maxframes();
+	while(fp != nil && nf-- > 0){
 		mod = m != H ? m->m : nil;
 		if(mod != nil && mod->htab != nil)
 			for(h = mod->htab; h < mod->htab+mod->nhandler; h++){
@@ -676,7 +747,7 @@ vmabandon(char *msg, int gcheld)
 	if(p == nil)
 		return;
 	if(p->exitmsg == nil)	/* else progexit reported it before it faulted */
-		fprint(2, "[%s] Broken: \"%s\"\n", R.M != H && R.M != nil ? R.M->m->name : "?", msg);
+		fprint(2, "[%s] Broken: \"%s\"\n", modname(), msg);
 	gchalt = gcheld;
 	if(p->flags & Pbuiltin){
 		p->flags &= ~Pbuiltin;
@@ -688,6 +759,8 @@ vmabandon(char *msg, int gcheld)
 	if(p->exitmsg != nil)
 		memmove(p->exitmsg, msg, n+1);
 	p->exval = H;
+	if(curmod() == nil)
+		R.M = H;	/* so that vmprogexit need not look */
 	p->R = R;
 	if(vmprogexit != nil)
 		vmprogexit(p);

@@ -17,6 +17,13 @@ enum
 	Strhdr	= sizeof(String)-STRUCTALIGN,
 };
 
+/*
+ * Dis code is not type checked: a malformed module can pass any heap
+ * object where a string belongs.  What writes to a string, or frees
+ * its tmp, checks first that it is one.
+ */
+#define	CHKSTR(s)	if((s) != H && D2H(s)->t != &Tstring) error(exType)
+
 String*
 mkstring(int n, int rune)
 {
@@ -48,16 +55,28 @@ newrunes(int n)
 	return mkstring(n, 1);
 }
 
-void
-freestring(Heap *h)
+/*
+ * s->tmp, string2c's UTF copy of a rune string, is an untyped heap
+ * block that s holds a reference to (the collector marks it through
+ * s).  Dis code can write over it, so it is freed only if it is one.
+ */
+static void
+droptmp(String *s)
 {
-	String *s;
+	void *t;
 
-	s = H2D(String*, h);
-	if(s->tmp != nil){
-		free(s->tmp);
-		s->tmp = nil;
-	}
+	t = s->tmp;
+	s->tmp = nil;
+	if(t != nil && heapblock(t) && D2H(t)->t == nil)
+		destroy(t);
+}
+
+/* s is being freed; swept, its tmp is garbage too and swept on its own */
+void
+freestring(Heap *h, int swept)
+{
+	if(!swept)
+		droptmp(H2D(String*, h));
 }
 
 int
@@ -128,16 +147,15 @@ string2c(String *s)
 
 	if(s == H)
 		return "";
+	CHKSTR(s);
 	if(s->len >= 0){
 		s->Sascii[s->len] = 0;
 		return s->Sascii;
 	}
 	n = -s->len;
-	free(s->tmp);
-	s->tmp = malloc(n*UTFmax+1);
-	if(s->tmp == nil)
-		error(exNomem);
-	p = s->tmp;
+	droptmp(s);
+	p = H2D(char*, nheap(n*UTFmax+1));
+	s->tmp = p;
 	for(i = 0; i < n; i++)
 		p += runetochar(p, &s->Srune[i]);
 	*p = 0;
@@ -234,6 +252,8 @@ addstring(String *a, String *b, int append)
 	int na, nb, rune, cap;
 	String *s;
 
+	CHKSTR(a);
+	CHKSTR(b);
 	na = stringlen(a);
 	nb = stringlen(b);
 	if(a == H && b == H)
@@ -242,8 +262,7 @@ addstring(String *a, String *b, int append)
 	if(append && a != H && (a->len < 0) == rune && na+nb <= a->max && D2H(a)->ref == 1){
 		copychars(a, na, b, 0, nb);
 		a->len = rune ? -(na+nb) : na+nb;
-		free(a->tmp);
-		a->tmp = nil;
+		droptmp(a);
 		D2H(a)->ref++;
 		return a;
 	}
@@ -299,6 +318,7 @@ insc(String **sp, WORD i, Rune r)
 	int n, rune;
 
 	s = *sp;
+	CHKSTR(s);
 	n = stringlen(s);
 	if(i < 0 || i > n)
 		error(exBounds);
@@ -321,8 +341,7 @@ insc(String **sp, WORD i, Rune r)
 		s->Sascii[i] = r;
 		s->len = n;
 	}
-	free(s->tmp);
-	s->tmp = nil;
+	droptmp(s);
 }
 
 void

@@ -4,7 +4,10 @@
  *
  * Calls that may block go between release() and acquire(): while
  * released, a builtin must not touch the Dis heap (frames and arrays
- * stay put; the frame keeps them referenced).  Errors from the host
+ * stay put; the frame keeps them referenced), and results are stored
+ * through f->ret only after acquire(): in a malformed module's frame
+ * it may point anywhere, and a fault must be raised holding the VM.
+ * Errors from the host
  * become the Prog's error string, printed by %r.
  */
 #include <u.h>
@@ -449,12 +452,14 @@ Sys_remove(void *fp)
 {
 	F_Sys_remove *f;
 	char *path;
+	int r;
 
 	f = fp;
 	path = cstr(f->s);
 	release();
-	*f->ret = kremove(path);
+	r = kremove(path);
 	acquire();
+	*f->ret = r;
 	free(path);
 	if(*f->ret < 0)
 		seterr();
@@ -465,12 +470,14 @@ Sys_chdir(void *fp)
 {
 	F_Sys_chdir *f;
 	char *path;
+	int r;
 
 	f = fp;
 	path = cstr(f->path);
 	release();
-	*f->ret = kchdir(path);
+	r = kchdir(path);
 	acquire();
+	*f->ret = r;
 	free(path);
 	if(*f->ret < 0)
 		seterr();
@@ -481,13 +488,15 @@ Sys_bind(void *fp)
 {
 	F_Sys_bind *f;
 	char *s, *on;
+	int r;
 
 	f = fp;
 	s = cstr(f->s);
 	on = cstr(f->on);
 	release();
-	*f->ret = kbind(s, on, f->flags);
+	r = kbind(s, on, f->flags);
 	acquire();
+	*f->ret = r;
 	free(s);
 	free(on);
 	if(*f->ret < 0)
@@ -499,13 +508,15 @@ Sys_unmount(void *fp)
 {
 	F_Sys_unmount *f;
 	char *s1, *s2;
+	int r;
 
 	f = fp;
 	s1 = f->s1 == H ? nil : cstr(f->s1);
 	s2 = cstr(f->s2);
 	release();
-	*f->ret = kunmount(s1, s2);
+	r = kunmount(s1, s2);
 	acquire();
+	*f->ret = r;
 	free(s1);
 	free(s2);
 	if(*f->ret < 0)
@@ -612,13 +623,15 @@ Sys_wstat(void *fp)
 	F_Sys_wstat *f;
 	char *path;
 	Dir d;
+	int r;
 
 	f = fp;
 	path = cstr(f->s);
 	sys2dir(&f->d, &d);
 	release();
-	*f->ret = kwstat(path, &d);
+	r = kwstat(path, &d);
 	acquire();
+	*f->ret = r;
 	free(path);
 	sysdirfree(&d);
 	if(*f->ret < 0)
@@ -630,7 +643,7 @@ Sys_fwstat(void *fp)
 {
 	F_Sys_fwstat *f;
 	Dir d;
-	int fd;
+	int fd, r;
 
 	f = fp;
 	*f->ret = -1;
@@ -638,8 +651,9 @@ Sys_fwstat(void *fp)
 		return;
 	sys2dir(&f->d, &d);
 	release();
-	*f->ret = kfwstat(fd, &d);
+	r = kfwstat(fd, &d);
 	acquire();
+	*f->ret = r;
 	sysdirfree(&d);
 	if(*f->ret < 0)
 		seterr();
@@ -692,18 +706,20 @@ Sys_sleep(void *fp)
 {
 	F_Sys_sleep *f;
 	long ms;
+	int r;
 
 	f = fp;
 	ms = f->period;
 	if(ms < 0)
 		ms = 0;
 	release();
-	if(ms == 0){
+	r = 0;
+	if(ms == 0)
 		osyield();
-		*f->ret = 0;
-	}else
-		*f->ret = ossleep(ms);
+	else
+		r = ossleep(ms);
 	acquire();
+	*f->ret = r;
 }
 
 void

@@ -1004,7 +1004,8 @@ Lmframe:
 	NXT
 Lcall:
 	f = P(s);
-	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP)
+	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP
+	|| (uchar*)f == b[Kfp] || (uchar*)f+f->t->size != R.SP)
 		FAULT(exOp);
 	f->lr = i+1;
 	f->fp = b[Kfp];
@@ -1020,7 +1021,8 @@ Lmcall:
 	else if((l = modl(ml, n, &ltmp)) == nil)
 		FAULT(exInval);
 	f = P(s);
-	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP)
+	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP
+	|| (uchar*)f == b[Kfp] || (uchar*)f+f->t->size != R.SP)
 		FAULT(exOp);
 	f->lr = i+1;
 	f->fp = b[Kfp];
