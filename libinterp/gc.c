@@ -36,7 +36,7 @@
 #define	GCTRIGGER	(4*1024*1024)
 #endif
 #ifndef GCBUDGET
-#define	GCBUDGET	20000
+#define	GCBUDGET	12000
 #endif
 
 enum
@@ -74,6 +74,8 @@ static ulong	lastlive;
 static void**	roots[Maxroots];
 static int	nroots;
 
+static void	shade(Heap*);
+
 void
 gcinit(void)
 {
@@ -90,8 +92,43 @@ gcroot(void **v)
 	roots[nroots++] = v;
 }
 
+/*
+ * is v the data of a live heap block?  heapblock's question, answered
+ * here without a call when v's chunk is the one last found for its 4K
+ * of address space, as it nearly always is while marking.
+ */
+static int
+isblock(void *v)
+{
+	uchar *h;
+	Chunk *k;
+	ulong off;
+
+	if(((uintptr)v & 7) != 0)
+		return 0;
+	h = (uchar*)D2H(v);
+	k = ccache[((uintptr)h>>Ccshift) & (Nccache-1)];
+	if(k != nil && h >= k->base && h < k->end){
+		off = h-k->base;
+		return (ulong)(((uvlong)off*k->recip)>>32)*k->bsize == off && ((Heap*)h)->color != Cfree;
+	}
+	return heapblock(v);
+}
+
+/*
+ * the write barrier's entry (Setmark): what Dis code copies may be a
+ * stray pointer, which is not shaded
+ */
 void
 gcgray(Heap *h)
+{
+	if(isblock(H2D(void*, h)))
+		shade(h);
+}
+
+/* h, a live block, turns gray */
+static void
+shade(Heap *h)
 {
 	Heap **g;
 
@@ -129,11 +166,11 @@ gcmark(void *v)
 {
 	Heap *h;
 
-	if(v == H || v == nil || !heapblock(v))
+	if(v == H || v == nil || !isblock(v))
 		return;
 	h = D2H(v);
 	if(h->color != mutator)
-		gcgray(h);
+		shade(h);
 }
 
 /*
@@ -152,13 +189,13 @@ markslot(void **p)
 	v = *p;
 	if(v == H || v == nil)
 		return;
-	if(!heapblock(v)){
+	if(!isblock(v)){
 		*p = H;
 		return;
 	}
 	h = D2H(v);
 	if(h->color != mutator)
-		gcgray(h);
+		shade(h);
 }
 
 static void
@@ -180,8 +217,6 @@ scan(Heap *h)
 	uchar *p;
 	int i, n;
 
-	if(!heapblock(H2D(void*, h)))
-		return;		/* the write barrier grayed a stray pointer */
 	h->color = mutator;
 	gcstat.visited++;
 	t = h->t;

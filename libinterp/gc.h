@@ -9,7 +9,7 @@ struct Chunk
 	ulong	nblock;
 	uchar*	base;		/* first block */
 	uchar*	end;		/* past the last */
-	ulong	pad;
+	ulong	recip;		/* ceil(2^32/bsize): offset/bsize by a multiply (also keeps base 8-aligned) */
 };
 
 /* in front of a big block's header; 16 bytes keep the data 8-aligned */
@@ -25,11 +25,14 @@ enum
 {
 	Maxsmallblock	= 1024,
 	Nrecent		= 16,
+	Nccache		= 1024,		/* heapblock's cache: the chunk last found in each */
+	Ccshift		= 12,		/* 4K of addresses */
 };
 
 extern	Heap*	recent[Nrecent];
 
 extern	Chunk*	chunks;
+extern	Chunk*	ccache[Nccache];	/* the chunk heapblock found last in each 4K of addresses */
 extern	Big	bigs;
 
 void	gcalloc(void);

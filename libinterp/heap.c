@@ -45,7 +45,7 @@ Big	bigs = { &bigs, &bigs };
 static Chunk**	ctab;		/* the chunks by address, for heapblock */
 static int	nctab;
 static int	maxctab;
-static Chunk*	clast;		/* the chunk heapblock found last */
+Chunk*	ccache[Nccache];
 static Big*	bhash[Nbhash];	/* big blocks by address */
 static Type*	thash[Nthash];	/* types made by newtype, by address */
 static Freeb*	freel[Nclass];
@@ -112,7 +112,7 @@ findchunk(uchar *a)
 	Chunk *k;
 	int lo, hi, mid;
 
-	k = clast;
+	k = ccache[((uintptr)a>>Ccshift) & (Nccache-1)];
 	if(k != nil && a >= k->base && a < k->end)
 		return k;
 	lo = 0;
@@ -125,7 +125,7 @@ findchunk(uchar *a)
 		else if(a >= k->end)
 			lo = mid+1;
 		else{
-			clast = k;
+			ccache[((uintptr)a>>Ccshift) & (Nccache-1)] = k;
 			return k;
 		}
 	}
@@ -152,6 +152,7 @@ newchunk(int c)
 	if(k == nil)
 		error(exHeap);
 	k->bsize = bs;
+	k->recip = (ulong)((0x100000000ULL + bs - 1)/bs);
 	k->nblock = n;
 	k->base = (uchar*)(k+1);
 	k->end = k->base+n*bs;
@@ -667,13 +668,18 @@ heapblock(void *v)
 	Chunk *k;
 	Big *b;
 	uchar *h;
+	ulong off, i;
 
 	if(v == H || v == nil || ((uintptr)v & (Align-1)) != 0)
 		return 0;
 	h = (uchar*)D2H(v);
 	k = findchunk(h);
-	if(k != nil)
-		return (h-k->base) % k->bsize == 0 && ((Heap*)h)->color != Cfree;
+	if(k != nil){
+		/* (h-base)/bsize without a divide: exact for offsets within a chunk (< 2^16) */
+		off = h-k->base;
+		i = ((uvlong)off*k->recip)>>32;
+		return i*k->bsize == off && ((Heap*)h)->color != Cfree;
+	}
 	for(b = *bigslot((Big*)h-1); b != nil; b = b->hnext)
 		if((uchar*)(b+1) == h)
 			return 1;
