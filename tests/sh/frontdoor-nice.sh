@@ -5,7 +5,9 @@ set -u
 fail() { echo "frontdoor-nice: $*"; exit 1; }
 # niceness of the QEMU running the command tagged $1, polled while it runs
 qnice() {
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30; do
+	i=0
+	while [ $i -lt 100 ]; do
+		i=$((i+1))
 		p=$(pgrep -f "^[^ ]*qemu-system-i386 .*$1" | head -1)
 		if [ -n "$p" ]; then
 			ps -o ni= -p "$p" | tr -d ' '
@@ -19,7 +21,7 @@ base=$(nice)
 for c in "7 real $((base + 7))" "0 real $base"; do
 	set -- $c
 	tag="nicecheck$1$2"
-	MINOS_NICE=$1 ./minos run -c $2 "sleep 3; echo $tag" >/tmp/frontdoor-nice.$$ 2>&1 &
+	MINOS_NICE=$1 ./minos run -c $2 "sleep 5; echo $tag" >/tmp/frontdoor-nice.$$ 2>&1 &
 	got=$(qnice "$tag")
 	wait $!
 	[ "$(cat /tmp/frontdoor-nice.$$)" = "$tag" ] || fail "MINOS_NICE=$1 -c $2: printed $(cat /tmp/frontdoor-nice.$$)"
