@@ -15,6 +15,7 @@ int	nldtmods;
 static	void	callcom(Node*, Addr*, int);
 static	void	fnrefcom(Node*, Addr);
 static	void	pickdup(Node*, Addr);
+static	Addr	retslot(Type*, Addr*, Addr, int);
 
 /*
  * A module handle can cross into another module (an argument, a
@@ -1504,14 +1505,7 @@ callcom(Node *n, Addr *ret, int spawn)
 		for(a = ft->ids, i = 0; a != nil; a = a->next, i++)
 			offs[i] = a->offset;
 		fnrefargs(n, ft, args, offs, fr);
-		if(!spawn && ft->tof != nil && ft->tof->kind != Tnone){
-			if(ret != nil && (isdirect(*ret) || ret->mode == Afpind))
-				r = *ret;
-			else
-				r = tempfor(ft->tof);
-			emit2(ILEA, r, aind(fr, REGRET*IBY2WD));
-		}else
-			r = anone();
+		r = retslot(ft, ret, fr, spawn);
 		emit(spawn ? IMSPAWN : IMCALL, fr, ixa, aind(p, 0));
 		if(r.mode != Anone && ret != nil && !sameaddr(r, *ret))
 			move(ft->tof, r, *ret);
@@ -1558,14 +1552,7 @@ callcom(Node *n, Addr *ret, int spawn)
 		if(a != nil)
 			a = a->next;
 	}
-	if(!spawn && ft->tof != nil && ft->tof->kind != Tnone){
-		if(ret != nil && (isdirect(*ret) || ret->mode == Afpind))
-			r = *ret;
-		else
-			r = tempfor(ft->tof);
-		emit2(ILEA, r, aind(fr, REGRET*IBY2WD));
-	}else
-		r = anone();
+	r = retslot(ft, ret, fr, spawn);
 	if(mod != nil){
 		emit(spawn ? IMSPAWN : IMCALL, fr, aimm(ix), m);
 	}else{
@@ -1577,6 +1564,26 @@ callcom(Node *n, Addr *ret, int spawn)
 	}
 	if(r.mode != Anone && ret != nil && !sameaddr(r, *ret))
 		move(ft->tof, r, *ret);
+}
+
+/*
+ * where a call of type ft through frame fr returns its value: ret
+ * itself when the callee can store there, else a temporary; its address
+ * goes in the frame's return slot.  Anone for no value (or a spawn).
+ */
+static Addr
+retslot(Type *ft, Addr *ret, Addr fr, int spawn)
+{
+	Addr r;
+
+	if(spawn || ft->tof == nil || ft->tof->kind == Tnone)
+		return anone();
+	if(ret != nil && (isdirect(*ret) || ret->mode == Afpind))
+		r = *ret;
+	else
+		r = tempfor(ft->tof);
+	emit2(ILEA, r, aind(fr, REGRET*IBY2WD));
+	return r;
 }
 
 void
