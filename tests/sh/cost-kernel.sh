@@ -4,17 +4,9 @@
 # show the BASE loop's instructions NREP (1000) times and tstamp's twice
 # that, on either clock; and the fixed program in tests/data/cost-prog
 # its known counts, under -c icount (virtual time, repeatable runs).
-R=${ROOT:-$(pwd)}
+TAG=cost
+. "${ROOT:-.}/tests/sh/check.inc"
 MINOS=${MINOS:-$R/minos}
-T=$(mktemp -d /tmp/minos-cost.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fails=0
-cases=0
-
-bad() {
-	fails=$((fails + 1))
-	echo "FAIL $1: $2"
-}
 
 # krun CMD: run CMD in Minos (clock $CLOCK); output in $T/out, status in $st
 krun() {
@@ -32,18 +24,13 @@ ops() {
 
 # want NAME LINE: the instructions after LINE are those on stdin
 want() {
-	cases=$((cases + 1))
+	ncase=$((ncase + 1))
 	cat >"$T/want"
 	ops "$2" >"$T/got"
 	if ! cmp -s "$T/want" "$T/got"; then
 		bad "$1" "instructions after '$2' differ"
 		diff "$T/want" "$T/got" | head -10
 	fi
-}
-
-check() {
-	cases=$((cases + 1))
-	eval "$2" || bad "$1" "$2"
 }
 
 # the paper's costing of bench's BASE test, on both clocks
@@ -104,7 +91,7 @@ check default-args '[ "$(head -1 "$T/out" | cut -d" " -f1-2)" = "XBASE:summary:S
 
 # the fixed program: every count, and the source it was mapped to
 krun 'cd /n/local; cost ./cost-loop'
-cases=$((cases + 1))
+ncase=$((ncase + 1))
 awk '$1 == "-" { print $1, $2, $3; next } { print }' "$T/out" >"$T/got"
 cat >"$T/want" <<'E'
 sum 285 of 10 squares
@@ -161,7 +148,7 @@ fi
 # each run starts from zero (dis timer startclr): twice in one boot, the
 # second run's counts are the first's
 krun 'cd /n/local; cost -s ./cost-loop >/tmp/a; cost -s ./cost-loop >/tmp/b; cat /tmp/a; echo @@; cat /tmp/b'
-cases=$((cases + 1))
+ncase=$((ncase + 1))
 awk '$1 == "-" { print $1, $2, $3; next } { print }' "$T/out" >"$T/got"
 sed -n '1,/^@@$/p' "$T/got" | sed '$d' >"$T/a"
 sed -n '/^@@$/,$p' "$T/got" | sed 1d >"$T/b"
@@ -172,7 +159,7 @@ fi
 
 # by opcode; a failing command; no such command
 krun 'cd /n/local; cost -o ./cost-loop; cost ./cost-loop boom; echo status $status; cost nosuch; echo status $status'
-cases=$((cases + 1))
+ncase=$((ncase + 1))
 awk 'NR <= 4 || $1 !~ /^[a-z]+$/ { print; next } { print $1, $2 }' "$T/out" | sort >"$T/got"
 sort >"$T/want" <<'E'
 sum 285 of 10 squares
@@ -203,5 +190,4 @@ if ! cmp -s "$T/want" "$T/got"; then
 	diff "$T/want" "$T/got" | head -20
 fi
 
-echo "$cases checks, $fails failed"
-[ "$fails" = 0 ]
+finish

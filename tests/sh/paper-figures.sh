@@ -4,21 +4,8 @@
 # and the report must hold twelve figure sections in order, each with
 # the paper's account, the key numbers side by side and our summary.
 # Then the option diagnostics.
-R=${ROOT:-$(pwd)}
-T=$(mktemp -d /tmp/minos-paper.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-nfail=0
-ncase=0
-
-bad() {
-	nfail=$((nfail + 1))
-	echo "FAIL $1: $2"
-}
-
-check() {
-	ncase=$((ncase + 1))
-	eval "$2" || bad "$1" "$2"
-}
+TAG=paper
+. "${ROOT:-.}/tests/sh/check.inc"
 
 for p in grap groff gs pnmcrop pnmtopng pngtopnm; do
 	command -v $p >/dev/null 2>&1 || { echo "$p missing: skipping paper-figures"; exit 0; }
