@@ -1,27 +1,24 @@
 #!/bin/sh
 # mbench-front -- `./minos bench': its options and diagnostics, which
 # need no boot, and the test list it reads from bench.b.
-R=${ROOT:-$(pwd)}
-T=$(mktemp -d /tmp/minos-mbench.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fails=0
-cases=0
+TAG=mbench
+. "${ROOT:-.}/tests/sh/check.inc"
 U='usage: ./minos bench [-k config] [-c real|icount] [-n reps] [-o] [test ...]'
 
 # fails NAME ARGS...: exit status 1, no output, stderr as on stdin
 fails() {
 	name=$1
 	shift
-	cases=$((cases + 1))
+	ncase=$((ncase + 1))
 	cat >"$T/want"
 	"$R/minos" bench "$@" >"$T/out" 2>"$T/err"
 	st=$?
 	if [ "$st" != 1 ]; then
-		fails=$((fails + 1)); echo "FAIL $name: status $st, want 1"
+		bad $name "status $st, want 1"
 	elif [ -s "$T/out" ]; then
-		fails=$((fails + 1)); echo "FAIL $name: output $(head -c 200 "$T/out")"
+		bad $name "output $(head -c 200 "$T/out")"
 	elif ! cmp -s "$T/want" "$T/err"; then
-		fails=$((fails + 1)); echo "FAIL $name: stderr differs"; diff "$T/want" "$T/err" | head -5
+		bad $name "stderr differs"; diff "$T/want" "$T/err" | head -5
 	fi
 }
 
@@ -51,9 +48,8 @@ minos bench: unknown test NOSUCH (tests: BASE XBASE SLEEP0 GCSCHED GCACQUIRE GCI
 E
 
 # the usage line is in ./minos help
-cases=$((cases + 1))
+ncase=$((ncase + 1))
 "$R/minos" help | grep -q '^  bench \[-k config\] \[-c real|icount\] \[-n reps\] \[-o\] \[test ...\]$' ||
-	{ fails=$((fails + 1)); echo "FAIL help: no bench line in ./minos help"; }
+	bad help "no bench line in ./minos help"
 
-echo "$cases checks, $fails failed"
-[ "$fails" = 0 ]
+finish

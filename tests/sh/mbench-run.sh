@@ -4,17 +4,9 @@
 # with the unpatched kernel on the real clock; and the paper's command
 # line `bench -o BASE XBASE >/tmp/x; bgrep BASE /tmp/x | plot ...' in Minos.
 # The times vary with the clock and the kernel, so the checks are of form.
-R=${ROOT:-$(pwd)}
-T=$(mktemp -d /tmp/minos-mbench.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fails=0
-cases=0
+TAG=mbench
+. "${ROOT:-.}/tests/sh/check.inc"
 ALL="BASE XBASE SLEEP0 GCSCHED GCACQUIRE GCIDLE INTR OPNIL OPSCHED NULLCALL READNULL OPENCLOSE STAT PIPE CHAN SPAWN BIND"
-
-check() {
-	cases=$((cases + 1))
-	eval "$2" || { fails=$((fails + 1)); echo "FAIL $1: $2"; }
-}
 
 # rows N UNIT: the table's rows each hold a test, n = N, four numbers, UNIT
 rows() {
@@ -73,5 +65,4 @@ for c in real icount; do
 	check paper-$c-80 '[ "$(awk "length > 80" "$T/out" | wc -l)" = 0 ]'
 done
 
-echo "$cases checks, $fails failed"
-[ "$fails" = 0 ]
+finish
