@@ -102,16 +102,13 @@ isblock(void *v)
 {
 	uchar *h;
 	Chunk *k;
-	ulong off;
 
 	if(((uintptr)v & 7) != 0)
 		return 0;
 	h = (uchar*)D2H(v);
 	k = ccache[((uintptr)h>>Ccshift) & (Nccache-1)];
-	if(k != nil && h >= k->base && h < k->end){
-		off = h-k->base;
-		return (ulong)(((uvlong)off*k->recip)>>32)*k->bsize == off && ((Heap*)h)->color != Cfree;
-	}
+	if(k != nil && h >= k->base && h < k->end)
+		return CHUNKBLOCK(k, h) && ((Heap*)h)->color != Cfree;
 	return heapblock(v);
 }
 

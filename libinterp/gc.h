@@ -9,7 +9,7 @@ struct Chunk
 	ulong	nblock;
 	uchar*	base;		/* first block */
 	uchar*	end;		/* past the last */
-	ulong	recip;		/* ceil(2^32/bsize): offset/bsize by a multiply (also keeps base 8-aligned) */
+	ulong	recip;		/* ceil(2^32/bsize): offset/bsize by a multiply, exact below 2^16 (also keeps base 8-aligned) */
 };
 
 /* in front of a big block's header; 16 bytes keep the data 8-aligned */
@@ -32,6 +32,9 @@ enum
 extern	Heap*	recent[Nrecent];
 
 extern	Chunk*	chunks;
+/* does block header h, inside chunk k, start a block?  (no divide: recip) */
+#define	CHUNKBLOCK(k, h)	((ulong)(((uvlong)((uchar*)(h)-(k)->base)*(k)->recip)>>32)*(k)->bsize == (ulong)((uchar*)(h)-(k)->base))
+
 extern	Chunk*	ccache[Nccache];	/* the chunk heapblock found last in each 4K of addresses */
 extern	Big	bigs;
 

@@ -668,18 +668,13 @@ heapblock(void *v)
 	Chunk *k;
 	Big *b;
 	uchar *h;
-	ulong off, i;
 
 	if(v == H || v == nil || ((uintptr)v & (Align-1)) != 0)
 		return 0;
 	h = (uchar*)D2H(v);
 	k = findchunk(h);
-	if(k != nil){
-		/* (h-base)/bsize without a divide: exact for offsets within a chunk (< 2^16) */
-		off = h-k->base;
-		i = ((uvlong)off*k->recip)>>32;
-		return i*k->bsize == off && ((Heap*)h)->color != Cfree;
-	}
+	if(k != nil)
+		return CHUNKBLOCK(k, h) && ((Heap*)h)->color != Cfree;
 	for(b = *bigslot((Big*)h-1); b != nil; b = b->hnext)
 		if((uchar*)(b+1) == h)
 			return 1;
