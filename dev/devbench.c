@@ -41,7 +41,7 @@ enum
 	Nhash	= 4096,		/* dis timer: hash buckets */
 	Nistat	= 65536,	/* dis timer: (module, pc) entries */
 	Nnop	= 1000,		/* dis timer: nops timed for the overhead */
-	Maxlog	= 4*1024*1024,	/* Bench->read's log stops growing here */
+	Maxreads	= 131072,	/* Bench->read's log stops growing here (4 MB) */
 };
 
 static Dirtab benchdir[] =
@@ -75,6 +75,8 @@ static struct
 	ulong	breads;
 	ulong	logdropped;
 } bench;
+
+static void	readlogtext(void);
 
 /* the kernel has no libm */
 static double
@@ -1148,6 +1150,8 @@ dataread(char *a, long n, vlong off)
 {
 	Res *r;
 
+	if(off == 0)
+		readlogtext();
 	qlock(&bench.res);
 	r = bench.result;
 	if(r == nil || off >= r->n)
@@ -1193,6 +1197,7 @@ static void
 setlength(Dirtab *d)
 {
 	memmove(d, benchdir, sizeof benchdir);
+	readlogtext();
 	qlock(&bench.res);
 	d[Qbdata].length = bench.result != nil ? bench.result->n : 0;
 	qunlock(&bench.res);
@@ -1313,94 +1318,155 @@ Bench_enablegc(void*)
 		gcunlock();
 }
 
-/* add one line to bdata's read log, replacing another kind of result */
+/*
+ * Bench->read's log: the four times of each call, in ticks, shown in
+ * bdata as four result lines, one a phase, whose text is made when
+ * bdata is read from its start (or stat'd): a reader at a later offset
+ * goes on in the text it began with.
+ */
+enum
+{
+	Rrelease,
+	Rkread,
+	Racquire,
+	Rsched,
+	Nphase,
+};
+
+static char *phasename[Nphase] = {
+	"READRELEASE", "READKREAD", "READACQUIRE", "READSCHED",
+};
+
+static struct
+{
+	uvlong*	t;		/* Nphase a call */
+	ulong	n;		/* calls logged */
+	ulong	max;		/* room in t, in calls */
+	int	stale;		/* the text in bench.result is behind t */
+} rdlog;
+
+/* log one call's times, replacing another kind of result in bdata */
 static void
-readlog(uvlong rel, uvlong kr, uvlong acq, uvlong sch)
+readlog(uvlong *t)
 {
 	Res *r, *o;
-	char buf[128];
-	long n;
+	uvlong *nt;
+	ulong m;
 
-	n = snprint(buf, sizeof buf, "read %.2f %.2f %.2f %.2f\n", tk2usf(rel), tk2usf(kr),
-		tk2usf(acq), tk2usf(sch));
 	o = nil;
 	qlock(&bench.res);
 	r = bench.result;
 	if(r == nil || !r->readlog){
-		o = r;
 		r = mallocz(sizeof(Res), 1);
-		if(r != nil){
-			r->size = 4096;
-			r->s = malloc(r->size);
-			r->readlog = 1;
-			if(r->s == nil){
-				free(r);
-				r = nil;
-			}
-		}
 		if(r == nil){
 			bench.logdropped++;
 			qunlock(&bench.res);
 			return;
 		}
+		r->readlog = 1;
+		o = bench.result;
 		bench.result = r;
+		rdlog.n = 0;
 	}
-	if(r->n + n + 1 > r->size && r->size < Maxlog){
-		char *s;
-
-		s = realloc(r->s, 2*r->size);
-		if(s != nil){
-			r->s = s;
-			r->size *= 2;
+	if(rdlog.n == rdlog.max && rdlog.max < Maxreads){
+		m = rdlog.max ? 2*rdlog.max : 256;
+		nt = realloc(rdlog.t, m*Nphase*sizeof(uvlong));
+		if(nt != nil){
+			rdlog.t = nt;
+			rdlog.max = m;
 		}
 	}
-	if(r->n + n + 1 <= r->size){
-		memmove(r->s + r->n, buf, n);
-		r->n += n;
+	if(rdlog.n < rdlog.max){
+		memmove(rdlog.t + rdlog.n*Nphase, t, Nphase*sizeof(uvlong));
+		rdlog.n++;
+		rdlog.stale = 1;
 	}else
 		bench.logdropped++;
 	qunlock(&bench.res);
 	freeres(o);
 }
 
+/* make the read log's text, if bdata holds the log and the text is behind */
+static void
+readlogtext(void)
+{
+	Res *r, *t;
+	ulong i;
+	int p;
+
+	qlock(&bench.res);
+	r = bench.result;
+	if(r == nil || !r->readlog || !rdlog.stale){
+		qunlock(&bench.res);
+		return;
+	}
+	t = newres();
+	if(waserror()){
+		qunlock(&bench.res);
+		freeres(t);
+		nexterror();
+	}
+	for(p = 0; p < Nphase; p++){
+		rlabel(t, phasename[p], "1l", "us");
+		for(i = 0; i < rdlog.n; i++)
+			rlog(t, " %.2f", tk2usf(rdlog.t[i*Nphase + p]));
+		rlog(t, "\n");
+	}
+	poperror();
+	free(r->s);
+	r->s = t->s;
+	r->n = t->n;
+	r->size = t->size;
+	free(t);
+	rdlog.stale = 0;
+	qunlock(&bench.res);
+}
+
 /*
  * read, instrumented as in the paper: the time spent releasing the
- * VM, in kread, acquiring it again, and in one sched(), logged to bdata
+ * VM, in kread, acquiring it again, and in one sched(), logged to bdata.
+ * As sys->read: nil buf or n < 0 reads nothing and gives 0; a failed
+ * read gives -1 with the error string set, and is not logged.
  */
 void
 Bench_read(void *fp)
 {
 	F_Bench_read *f;
-	uvlong t0, t1, t2, t3, t4;
+	uvlong t[Nphase], t0, t1, t2, t3, t4;
 	int n, fd;
-	uchar *buf;
 
 	f = fp;
+	bench.breads++;
+	*f->ret = 0;
+	if(f->buf == H || f->n < 0)
+		return;
+	*f->ret = -1;
 	if(f->fd == H){
-		*f->ret = -1;
 		kwerrstr("%s", Ebadfd);
+		kerrstr(currun()->errstr, sizeof currun()->errstr);
 		return;
 	}
 	fd = f->fd->fd;
 	n = f->n;
-	buf = nil;
-	if(f->buf == H || n <= 0)
-		n = 0;
-	else{
-		if(n > f->buf->len)
-			n = f->buf->len;
-		buf = f->buf->data;
-	}
-	bench.breads++;
+	if(n > f->buf->len)
+		n = f->buf->len;
 	t0 = fastticks(nil);
 	release();
 	t1 = fastticks(nil);
-	n = kread(fd, buf, n);
+	n = kread(fd, f->buf->data, n);
 	t2 = fastticks(nil);
 	acquire();
 	t3 = fastticks(nil);
 	sched();
 	t4 = fastticks(nil);
 	*f->ret = n;
-	readlog(t1-t0, t2-t1, t3-t2, t4-t3);
+	if(n < 0){
+		kerrstr(currun()->errstr, sizeof currun()->errstr);
+		return;
+	}
+	t[Rrelease] = t1-t0;
+	t[Rkread] = t2-t1;
+	t[Racquire] = t3-t2;
+	t[Rsched] = t4-t3;
+	readlog(t);
 }

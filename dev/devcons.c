@@ -4,15 +4,18 @@
 #include	"dat.h"
 #include	"fns.h"
 #include	"../port/error.h"
+#include	<interp.h>
 
 /*
  * #c -- the console and the kernel's miscellany.
- * Input comes raw from the serial line through kbdq; in cooked mode
- * consread assembles lines, handling erase (^H, DEL), kill (^U) and
- * end of file (^D), and echoes when the console is interactive (no
- * boot command was given: otherwise input is a script, and echo would
- * mix it into the output).  rawon in consctl hands bytes over as they
- * come, without echo; the last close of consctl turns raw mode off.
+ * Input comes raw from the serial line through kbdq.  The kbd process
+ * takes it off as it comes: outside raw mode, DEL and ^C interrupt the
+ * foreground group (below); every other byte goes on kbd.q.  In cooked
+ * mode consread assembles lines from kbd.q, handling erase (^H), kill
+ * (^U) and end of file (^D), and echoes when the console is interactive
+ * (no boot command was given: otherwise input is a script, and echo
+ * would mix it into the output).  rawon in consctl hands bytes over as
+ * they come, without echo; the last close of consctl turns raw mode off.
  */
 
 enum
@@ -58,6 +61,7 @@ static Dirtab consdir[] =
 enum
 {
 	Linemax	= 1024,
+	CtrlC	= 0x03,
 	CtrlD	= 0x04,
 	CtrlU	= 0x15,
 	Del	= 0x7F,
@@ -75,6 +79,10 @@ static struct
 	int	nready;
 	char	ready[Linemax];	/* a finished line, being read */
 	int	eof;		/* a ^D ended an empty line */
+	Queue*	q;		/* input from the kbd process, less interrupts */
+	int	fg;		/* the foreground group: of the last prog to read cons */
+	ulong	nintr;		/* interrupts so far */
+	ulong	seen;		/* nintr when line was last checked */
 } kbd;
 
 enum
@@ -153,14 +161,25 @@ deliver(void)
 	kbd.x = 0;
 }
 
-/* read bytes from kbdq until a line (or ^D) is ready; called qlocked */
+/* an interrupt came since line was last checked: the line typed before it goes */
+static void
+intrflush(void)
+{
+	if(kbd.seen != kbd.nintr){
+		kbd.seen = kbd.nintr;
+		kbd.x = 0;
+	}
+}
+
+/* read bytes from kbd.q until a line (or ^D) is ready; called qlocked */
 static void
 cookline(void)
 {
 	char ch;
 
 	while(kbd.rp >= kbd.nready && !kbd.eof){
-		qread(kbdq, &ch, 1);
+		qread(kbd.q, &ch, 1);
+		intrflush();
 		if(kbd.lastcr && ch == '\n'){
 			kbd.lastcr = 0;
 			continue;
@@ -170,7 +189,6 @@ cookline(void)
 			ch = '\n';
 		switch(ch){
 		case '\b':
-		case Del:
 			erase();
 			continue;
 		case CtrlU:
@@ -191,16 +209,25 @@ cookline(void)
 	}
 }
 
+/*
+ * The reader's group becomes the foreground group: the shell reading
+ * its next command line, or a command reading its input.
+ */
 static long
 readcons(char *a, long n)
 {
 	long nr;
+	Prog *p;
 
+	p = up->iprog;
+	if(p != nil)
+		kbd.fg = p->grp;
 	qlock(&kbd);
 	if(waserror()){
 		qunlock(&kbd);
 		nexterror();
 	}
+	intrflush();
 	/* a line already cooked, or begun, is handed out first, even in raw mode */
 	if(kbd.rp >= kbd.nready){
 		if(!kbd.raw)
@@ -218,9 +245,9 @@ readcons(char *a, long n)
 		kbd.eof = 0;
 		nr = 0;
 	}else{
-		nr = qread(kbdq, a, n);
-		while(nr < n && qcanread(kbdq))
-			nr += qread(kbdq, a+nr, n-nr);
+		nr = qread(kbd.q, a, n);
+		while(nr < n && qcanread(kbd.q))
+			nr += qread(kbd.q, a+nr, n-nr);
 	}
 	poperror();
 	qunlock(&kbd);
@@ -395,10 +422,66 @@ kprintclose(void)
 		qfree(q);
 }
 
+/*
+ * DEL or ^C: every Dis thread of the foreground group raises
+ * "interrupted", at once even if blocked in a system call, as a note
+ * to the window's group does in Plan 9.  An interactive sh(1) catches
+ * it and prompts again; background commands have groups of their own.
+ */
+static void
+interrupt(void)
+{
+	int grp;
+
+	grp = kbd.fg;
+	if(grp == 0)
+		return;
+	acquire();
+	killgrpnow(grp, Eintr);
+	release();
+}
+
+/*
+ * The kbd process moves input from kbdq to kbd.q as it comes, so that
+ * an interrupt works while nobody reads the console.  An interrupt also
+ * discards what was typed before it: the bytes still queued, and the
+ * line being edited (intrflush, by the reader).  When kbd.q is full the
+ * process waits, kbdq fills, and the uart leaves input in the line.
+ * Nothing interrupts its read of kbdq: no note is posted to a kproc.
+ */
+static void
+kbdproc(void*)
+{
+	char buf[128];
+	int i, n, s;
+
+	for(;;){
+		n = qread(kbdq, buf, sizeof buf);
+		s = 0;
+		for(i = 0; i < n; i++)
+			if(!kbd.raw && (buf[i] == Del || buf[i] == CtrlC)){
+				qflush(kbd.q);
+				kbd.nintr++;
+				interrupt();
+				s = i+1;
+			}
+		if(n == s)
+			continue;
+		if(!waserror()){	/* else no memory for a block: that input is lost */
+			qwrite(kbd.q, buf+s, n-s);
+			poperror();
+		}
+	}
+}
+
 static void
 consinit(void)
 {
 	kstrdup(&sysname, "minos");
+	kbd.q = qopen(4096, 0, nil, nil);
+	if(kbd.q == nil)
+		panic("consinit: no memory");
+	kproc("kbd", kbdproc, nil, PriHigh);
 }
 
 static Chan*

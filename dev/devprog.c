@@ -745,7 +745,6 @@ progwrite(Chan *c, void *va, long n, vlong off)
 	Prog *p;
 	Cmdbuf *cb;
 	Cmdtab *ct;
-	int i, grp;
 	int took;
 
 	USED(off);
@@ -772,11 +771,7 @@ progwrite(Chan *c, void *va, long n, vlong off)
 		swiprog(p);
 		break;
 	case CMkillgrp:
-		grp = p->grp;
-		killgrp(grp, "killed");
-		for(i = 0; (p = progn(i)) != nil; i++)
-			if(p->grp == grp && p != currun())
-				swiprog(p);
+		killgrpnow(p->grp, "killed");
 		break;
 	}
 	poperror();

@@ -34,7 +34,11 @@ Bench_reset(void *fp)
 	benchbase = osfastticks(nil);
 }
 
-/* read without releasing the VM: nothing else runs meanwhile, which is the point */
+/*
+ * read without releasing the VM: nothing else runs meanwhile, which is
+ * the point.  As sys->read: nil buf or n < 0 reads nothing and gives
+ * 0; a failure gives -1 with the error string set.
+ */
 void
 Bench_read(void *fp)
 {
@@ -42,16 +46,20 @@ Bench_read(void *fp)
 	int n;
 
 	f = fp;
-	if(f->fd == H){
-		*f->ret = -1;
+	*f->ret = 0;
+	if(f->buf == H || f->n < 0)
 		return;
+	*f->ret = -1;
+	if(f->fd == H)
+		kwerrstr("fd out of range or not open");
+	else{
+		n = f->n;
+		if(n > f->buf->len)
+			n = f->buf->len;
+		*f->ret = kread(f->fd->fd, f->buf->data, n);
 	}
-	n = f->n;
-	if(f->buf == H || n < 0)
-		n = 0;
-	else if(n > f->buf->len)
-		n = f->buf->len;
-	*f->ret = kread(f->fd->fd, n ? f->buf->data : nil, n);
+	if(*f->ret < 0)
+		kerrstr(currun()->errstr, sizeof currun()->errstr);
 }
 
 void

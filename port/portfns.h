@@ -202,6 +202,7 @@ uchar*	bootmod(int, ulong*);	/* module n's address and length; nil if absent */
 typedef struct Prog	Prog;
 void	vmenv(void);
 void	swiprog(Prog*);
+void	killgrpnow(int, char*);
 void	disdump(void);
 void	idlewaitbegin(void);
 void	idlewaitend(void);

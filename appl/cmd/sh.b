@@ -215,40 +215,64 @@ runfile(ctx: ref Ctx, file: string): string
 	return runtext(ctx, text);
 }
 
-# interact reads commands from standard input, a line at a time,
-# reading more lines while a command is incomplete.
+# interact reads commands from standard input, a line at a time.
+# With prompt (sh -i) an interrupt from the console (cons(3)), which
+# the shell and its foreground commands all receive, ends the command
+# line, and the shell prompts again.
 interact(ctx: ref Ctx, prompt: int): string
 {
 	status := "";
 	stdin := sys->fildes(0);
+	top := ctx.scopes;
 	for(;;){
-		if(prompt)
-			sys->fprint(sys->fildes(1), "; ");
-		text := readline(stdin);
-		if(text == nil)
-			break;
-		for(;;){
-			(n, err) := tryparse(text);
-			if(err == Incomplete){
-				if(prompt)
-					sys->fprint(sys->fildes(1), "\t");
-				more := readline(stdin);
-				if(more != nil){
-					text += more;
-					continue;
-				}
-				err = "sh:syntax error: unexpected end of input";
-			}
-			if(err != nil){
-				diag(err[3:]);
-				status = "syntax error";
-				setstatus(ctx, status);
-			}else if(n != nil)
-				status = run(ctx, n);
-			break;
+		{
+			if(prompt)
+				sys->fprint(sys->fildes(1), "; ");
+			(st, eof) := interactline(ctx, stdin, prompt);
+			if(eof)
+				break;
+			status = st;
+		} exception e {
+		"interrupted" =>
+			if(!prompt)
+				raise e;
+			ctx.scopes = top;
+			sys->fprint(sys->fildes(1), "\n");
+			status = "interrupted";
+			setstatus(ctx, status);
 		}
 	}
 	return status;
+}
+
+# interactline reads and runs a command line, reading more lines while
+# it is incomplete; it returns the status, or eof at end of file.
+interactline(ctx: ref Ctx, stdin: ref Sys->FD, prompt: int): (string, int)
+{
+	text := readline(stdin);
+	if(text == nil)
+		return (nil, 1);
+	for(;;){
+		(n, err) := tryparse(text);
+		if(err == Incomplete){
+			if(prompt)
+				sys->fprint(sys->fildes(1), "\t");
+			more := readline(stdin);
+			if(more != nil){
+				text += more;
+				continue;
+			}
+			err = "sh:syntax error: unexpected end of input";
+		}
+		if(err != nil){
+			diag(err[3:]);
+			setstatus(ctx, "syntax error");
+			return ("syntax error", 0);
+		}
+		if(n == nil)
+			return ("", 0);
+		return (run(ctx, n), 0);
+	}
 }
 
 # readline reads a line a byte at a time, so that commands see the
@@ -1242,7 +1266,7 @@ runargv(ctx: ref Ctx, argv: list of string): string
 		return runblock(ctx, parseblock(hd f), hd f, tl argv);
 	if(isblock(name))
 		return runblock(ctx, parseblock(name), name, tl argv);
-	return <-start(ctx, argv, nil, nil);
+	return fgstatus(start(ctx, argv, nil, nil));
 }
 
 # runblock runs the braced block text with $* set to args, in a new scope.
@@ -1296,7 +1320,35 @@ runsimple(ctx: ref Ctx, n: ref Node): string
 		diag(e[3:]);
 		return e[3:];
 	}
-	return <-c;
+	return fgstatus(c);
+}
+
+# receive waits for a foreground command's status on c.  An interrupt
+# from the console (cons(3)) reaches the command as well as the shell,
+# so the shell waits on until the command is done; it returns the
+# status and whether an interrupt came meanwhile.
+receive(c: chan of string): (string, int)
+{
+	intr := 0;
+	for(;;){
+		{
+			return (<-c, intr);
+		} exception {
+		"interrupted" =>
+			intr = 1;
+		}
+	}
+}
+
+# fgstatus returns the status of the command reporting on c; if an
+# interrupt ended it, the shell gives up the rest of the command line
+# too (a command that caught the interrupt, such as sh -i, does not).
+fgstatus(c: chan of string): string
+{
+	(st, intr) := receive(c);
+	if(intr && st == "interrupted")
+		raise "interrupted";
+	return st;
 }
 
 # start starts argv in a new thread with redirections redir (and
@@ -1472,9 +1524,10 @@ runjob(job: ref Job): string
 			diag(e[3:]);
 			return e[3:];
 		}
-		# a command killed by kill(1), or stopped by writing to a pipe
-		# nobody reads any more (the reader is done), goes quietly
-		if(e != "killed" && e != "write on closed pipe")
+		# a command killed by kill(1) or interrupted from the console,
+		# or stopped by writing to a pipe nobody reads any more (the
+		# reader is done), goes quietly
+		if(e != "killed" && e != "interrupted" && e != "write on closed pipe")
 			diag(name + ": " + e);
 		return e;
 	}
@@ -1486,12 +1539,17 @@ runpipe(ctx: ref Ctx, n: ref Node): string
 {
 	sts: list of string;
 	bad := 0;
+	intr := 0;
 	for(cl := startpipe(ctx, n); cl != nil; cl = tl cl){
-		s := <-hd cl;
+		(s, i) := receive(hd cl);
 		if(s != "")
 			bad = 1;
+		if(i && s == "interrupted")
+			intr = 1;
 		sts = s :: sts;
 	}
+	if(intr)
+		raise "interrupted";
 	if(!bad)
 		return "";
 	st := "";
@@ -1588,8 +1646,16 @@ capture(ctx: ref Ctx, n: ref Node): string
 	(rd, c) := startcapture(ctx, n);
 	acc := array[0] of byte;
 	buf := array[Sys->ATOMICIO] of byte;
+	intr := 0;
 	for(;;){
-		m := sys->read(rd, buf, len buf);
+		m: int;
+		{
+			m = sys->read(rd, buf, len buf);
+		} exception {
+		"interrupted" =>
+			intr = 1;
+			continue;
+		}
 		if(m <= 0)
 			break;
 		nacc := array[len acc + m] of byte;
@@ -1598,7 +1664,9 @@ capture(ctx: ref Ctx, n: ref Node): string
 		acc = nacc;
 	}
 	rd = nil;
-	<-c;
+	(st, i) := receive(c);
+	if((intr || i) && st == "interrupted")
+		raise "interrupted";
 	return string acc;
 }
 

@@ -319,16 +319,29 @@ bmodule()
 	n1 := bench->read(ref Bench->FD(fd.fd), buf, len buf);
 	n2 := bench->read(ref Bench->FD(fd.fd), buf, len buf);
 	l := lines(result());
-	ok := n1 > 0 && n2 == 0 && len l == 2;
-	for(i := 0; ok && i < 2; i++){
-		w := words(l[i]);
-		ok = len w == 5 && hd w == "read";
-	}
-	check("read-logs", ok, sys->sprint("%d %d %d lines", n1, n2, len l));
+	why := sys->sprint("%d %d %d lines", n1, n2, len l);
+	phases := array[] of {"READRELEASE", "READKREAD", "READACQUIRE", "READSCHED"};
+	for(i := 0; n1 > 0 && n2 == 0 && len l == 4 && why != nil && i < 4; i++)
+		why = isline(l[i], phases[i], "1l", 2);
+	check("read-logs", why == nil, why);
+	(nil, d) := sys->fstat(data);
+	check("read-log-length", d.length == big len result(), sys->sprint("length %bd", d.length));
+
+	# failures: -1 with the error string set, as sys->read, and no log
+	sys->werrstr("clean");
 	n := bench->read(nil, buf, len buf);
-	check("read-nil-fd", n == -1, sys->sprint("%d", n));
+	check("read-nil-fd", n == -1 && sys->sprint("%r") == "fd out of range or not open", sys->sprint("%d %r", n));
+	sys->werrstr("clean");
 	n = bench->read(ref Bench->FD(99), buf, len buf);
-	check("read-bad-fd", n == -1, sys->sprint("%d", n));
+	check("read-bad-fd", n == -1 && sys->sprint("%r") == "fd out of range or not open", sys->sprint("%d %r", n));
+	wfd := sys->open("/dev/null", Sys->OWRITE);
+	sys->werrstr("clean");
+	n = bench->read(ref Bench->FD(wfd.fd), buf, len buf);
+	check("read-fails", n == -1 && sys->sprint("%r") == "inappropriate use of fd", sys->sprint("%d %r", n));
+	l = lines(result());
+	check("read-fails-unlogged", len l == 4 && isline(l[0], "READRELEASE", "1l", 2) == nil, sys->sprint("%d lines", len l));
+	n = bench->read(ref Bench->FD(fd.fd), nil, 10);
+	check("read-nil-buf", n == 0 && len lines(result()) == 4 && isline(lines(result())[0], "READRELEASE", "1l", 2) == nil, sys->sprint("%d", n));
 }
 
 loop(n: int): int

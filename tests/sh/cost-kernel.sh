@@ -157,6 +157,18 @@ if [ "$st" != 0 ] || [ ! -s "$T/a" ] || ! cmp -s "$T/a" "$T/b"; then
 	diff "$T/a" "$T/b" | head -6
 fi
 
+# the report saved as cost(1) says, without #x bound in the shell's
+# name space, reads back with -r into the same listing (less the
+# command's own output)
+krun "cd /n/local; cost ./cost-loop >/tmp/a; cat '#x/bdata' >/tmp/r; cost -r /tmp/r ./cost-loop; echo @@; cat /tmp/a"
+ncase=$((ncase + 1))
+sed -n '1,/^@@$/p' "$T/out" | sed '$d' >"$T/a"
+sed -n '/^@@$/,$p' "$T/out" | sed '1,2d' >"$T/b"
+if [ "$st" != 0 ] || [ ! -s "$T/a" ] || ! cmp -s "$T/a" "$T/b"; then
+	bad saved-report "status $st, or the listing from the saved report differs"
+	diff "$T/a" "$T/b" | head -6
+fi
+
 # by opcode; a failing command; no such command
 krun 'cd /n/local; cost -o ./cost-loop; cost ./cost-loop boom; echo status $status; cost nosuch; echo status $status'
 ncase=$((ncase + 1))

@@ -35,5 +35,14 @@ init(nil: ref Draw->Context, nil: list of string)
 	fd := sys->open("/dev/null", Sys->OREAD);
 	buf := array[10] of byte;
 	sys->print("read %d\n", bench->read(ref Bench->FD(fd.fd), buf, len buf));
-	sys->print("read nil %d\n", bench->read(nil, buf, len buf));
+	sys->werrstr("clean");
+	sys->print("read nil %d: %r\n", bench->read(nil, buf, len buf));
+	# a failed read sets the error string, as sys->read does
+	wfd := sys->open("/dev/null", Sys->OWRITE);
+	sys->werrstr("clean");
+	sys->print("sys read write-only %d: %r\n", sys->read(wfd, buf, len buf));
+	sys->werrstr("clean");
+	sys->print("bench read write-only %d: %r\n", bench->read(ref Bench->FD(wfd.fd), buf, len buf));
+	sys->print("read nil buf %d\n", bench->read(ref Bench->FD(fd.fd), nil, 10));
+	sys->print("read n -1 %d\n", bench->read(ref Bench->FD(fd.fd), buf, -1));
 }

@@ -3,6 +3,8 @@
  * port/ to drive dev/devroot.c, devcons.c, devpipe.c and devtmp.c from
  * test.c in a Linux process.  There is one process and nothing can
  * wait: sleep() raises "would block" instead, which tests can check.
+ * The one kproc (devcons's kbd) runs when the test calls runkproc,
+ * until it would block; killgrpnow records what it was asked.
  * chan.c, dev.c, devutil.c, qio.c, convD2M.c, convM2D.c and error.c are the
  * kernel's own.
  */
@@ -12,6 +14,7 @@
 #include "dat.h"
 #include "fns.h"
 #include "../port/error.h"
+#include <interp.h>
 
 Mach mach0;
 Conf conf;
@@ -118,6 +121,26 @@ kstrdup(char **p, char *s)
 	free(*p);
 	*p = t;
 	return t;
+}
+
+static void (*kpfun)(void*);
+static void *kparg;
+int killedgrp;
+char *killedmsg;
+
+void kproc(char *name, void (*f)(void*), void *a, int pri) { kpfun = f; kparg = a; }
+void acquire(void) {}
+void release(void) {}
+void killgrpnow(int grp, char *msg) { killedgrp = grp; killedmsg = msg; }
+
+/* run the kproc until it waits */
+void
+runkproc(void)
+{
+	if(waserror())
+		return;
+	kpfun(kparg);
+	poperror();
 }
 
 void* smalloc(ulong n) { void *v = calloc(1, n); if(v == nil) abort(); return v; }

@@ -4,10 +4,14 @@
 #include "dat.h"
 #include "fns.h"
 #include "../port/error.h"
+#include <interp.h>
 
 /* device tests on the host: see mock.c; prints "N failures" */
 
 void mockinit(void);
+void runkproc(void);
+extern int killedgrp;
+extern char *killedmsg;
 void setbootmod(int, uchar*, ulong);
 void exit(int);
 
@@ -490,9 +494,18 @@ testroot(void)
 	CHECK(strcmp(err, "bad arg in system call") == 0, err);
 }
 
+/* input on the serial line, taken by the kbd process */
+static void
+kbdin(char *s, int n)
+{
+	qproduce(kbdq, s, n);
+	runkproc();
+}
+
 static void
 testcons(void)
 {
+	static Prog reader;
 	Chan *r, *c, *ctl;
 	char buf[200];
 	long n;
@@ -553,33 +566,55 @@ testcons(void)
 	CHECK(n == 200, "random");
 	cclose(c);
 
-	/* line editing */
+	/* line editing, of input the kbd process has passed on */
 	TRY(c = xopen(r, "cons", ORDWR));
-	qproduce(kbdq, "ab\bc\r\nxy\x15z\n", 11);
+	kbdin("ab\bc\r\nxy\x15z\n", 11);
 	TRY(n = xread(c, buf, 200, 0));
 	CHECK(n == 3 && memcmp(buf, "ac\n", 3) == 0, "erase, cr");
 	TRY(n = xread(c, buf, 1, 0));
 	CHECK(n == 1 && buf[0] == 'z', "kill; short read");
 	TRY(n = xread(c, buf, 10, 0));
 	CHECK(n == 1 && buf[0] == '\n', "rest of line");
-	qproduce(kbdq, "\x04", 1);
+	kbdin("\x04", 1);
 	TRY(n = xread(c, buf, 10, 0));
 	CHECK(n == 0 && err[0] == 0, "^D eof");
-	qproduce(kbdq, "q\x04", 2);
+	kbdin("q\x04", 2);
 	TRY(n = xread(c, buf, 10, 0));
 	CHECK(n == 1 && buf[0] == 'q', "^D ends line");
-	qproduce(kbdq, "\xc3\xa9\b!\n", 5);
+	kbdin("\xc3\xa9\b!\n", 5);
 	TRY(n = xread(c, buf, 10, 0));
 	CHECK(n == 2 && memcmp(buf, "!\n", 2) == 0, "erase a rune");
+
+	/* interrupts go to the group of the last reader, and discard what came before */
+	reader.grp = 7;
+	up->iprog = &reader;
+	kbdin("x\n", 2);
+	TRY(n = xread(c, buf, 10, 0));
+	CHECK(n == 2 && killedgrp == 0, "no interrupt yet");
+	kbdin("abc\x7f" "def\n", 8);
+	CHECK(killedgrp == 7 && strcmp(killedmsg, "interrupted") == 0, "DEL interrupts the reader's group");
+	TRY(n = xread(c, buf, 10, 0));
+	CHECK(n == 4 && memcmp(buf, "def\n", 4) == 0, "DEL discards typeahead");
+	killedgrp = 0;
+	kbdin("gh", 2);
+	TRY(n = xread(c, buf, 10, 0));
+	CHECK(strcmp(err, "would block") == 0, "a line begun");
+	kbdin("\x03" "ij\n", 4);
+	CHECK(killedgrp == 7, "^C interrupts");
+	TRY(n = xread(c, buf, 10, 0));
+	CHECK(n == 3 && memcmp(buf, "ij\n", 3) == 0, "^C discards the line begun");
+	up->iprog = nil;
+	killedgrp = 0;
+
 	TRY(ctl = xopen(r, "consctl", OWRITE));
 	TRY(n = xwrite(ctl, "rawon", 5, 0));
-	qproduce(kbdq, "a\bb", 3);
+	kbdin("a\bb\x7f\x03", 5);
 	TRY(n = xread(c, buf, 10, 0));
-	CHECK(n == 3 && memcmp(buf, "a\bb", 3) == 0, "raw");
+	CHECK(n == 5 && memcmp(buf, "a\bb\x7f\x03", 5) == 0 && killedgrp == 0, "raw");
 	TRY(n = xwrite(ctl, "bogus", 5, 0));
 	CHECK(strcmp(err, "bad process or channel control request") == 0, err);
 	cclose(ctl);
-	qproduce(kbdq, "a\bb\n", 4);
+	kbdin("a\bb\n", 4);
 	TRY(n = xread(c, buf, 10, 0));
 	CHECK(n == 2 && memcmp(buf, "b\n", 2) == 0, "close of consctl: cooked again");
 	TRY(n = xwrite(c, "out\n", 4, 0));
