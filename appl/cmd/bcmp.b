@@ -189,6 +189,10 @@ init(nil: ref Draw->Context, argv: list of string)
 	arg = nil;
 	if(labels != nil)
 		(a.label, b.label) = (hd labels, hd tl labels);
+	if(len a.tests == 0)
+		fatal(a.label + ": no observations");
+	if(len b.tests == 0)
+		fatal(b.label + ": no observations");
 	checksides(a, b);
 
 	ncmp := 0;
@@ -509,12 +513,12 @@ variation(l: string, u: array of ref Unit, unit: string)
 	else if(sb == 0.0 && sw == 0.0)
 		dom = "no variation";
 	if(len u < 2){
-		out.puts(l + ": one boot; within it the spread is " + fmt(sw, unit) +
+		out.puts(l + ": one boot; within it the spread is " + fmtu(sw, unit) +
 			" (MAD x 1.4826)\n");
 		return;
 	}
-	out.puts(l + ": between boots, medians vary by " + fmt(sb, unit) + " and p99s by " +
-		fmt(sp, unit) + " (sd); within a boot the spread is " + fmt(sw, unit) +
+	out.puts(l + ": between boots, medians vary by " + fmtu(sb, unit) + " and p99s by " +
+		fmtu(sp, unit) + " (sd); within a boot the spread is " + fmtu(sw, unit) +
 		" (MAD x 1.4826); intraclass correlation " + num(icc, 2) + ": " + dom + "\n");
 }
 
@@ -569,13 +573,13 @@ differences(name: string, sa, sb: ref Side, ua, ub: array of ref Unit, sel: arra
 		}
 		what := stats->statname(s);
 		if(s == Stats->Exceed){
-			what = "exceedance above " + fmt(th, unit);
-			if(fmt(th, unit) == num(th, 4) && unit != nil)
-				what += " " + unit;
+			what = "exceedance above " + fmtu(th, unit);
 			if(!tfixed)
 				what += " (" + la + "'s p99)";
 		}
 		v := verdict1(c, x);
+		if(c != nil && kind(c, x) == 0)
+			(x.lo, x.hi) = (1.0, 0.0);	# an interval would claim too much
 		if(s == Stats->Dist){
 			if(c == nil)
 				continue;
@@ -689,7 +693,7 @@ aa(c: ref Cmp, unit: string)
 		if(x.stat == Stats->Exceed)
 			fl += ", exceedance " + num(100.0*h, 2) + " points";
 		else{
-			fl += ", " + stats->statname(x.stat) + " " + fmt(h, unit);
+			fl += ", " + stats->statname(x.stat) + " " + fmtu(h, unit);
 			if(x.a != 0.0)
 				fl += " (" + num(100.0*h/abs(x.a), 2) + "%)";
 		}
@@ -1148,6 +1152,15 @@ fmt(v: real, unit: string): string
 	if(su == " " + unit)
 		return num(v, 4);
 	return num(v/f, 4) + su[1:];
+}
+
+# fmtu is fmt with the unit always named.
+fmtu(v: real, unit: string): string
+{
+	s := fmt(v, unit);
+	if(s == num(v, 4) && unit != nil)
+		s += " " + unit;
+	return s;
 }
 
 signed(v: real, d: int): string

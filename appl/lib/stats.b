@@ -741,19 +741,13 @@ minpadjust(c: ref Cmp, tv: array of array of real, R: int)
 		(x.lo, x.hi) = (1.0, 0.0);
 		if(pstar < 0.0 || x.stat == Dist)
 			continue;
-		# the least |t| that reaches the critical level; if none does,
-		# the greatest there is, so the interval holds zero
-		crit := Big;
-		most := 0.0;
-		for(k = 0; k < R; k++){
-			if(pm[j][k] <= pstar*(1.0+Eps) && tv[j][k] < crit)
+		# the greatest |t| that falls short of the critical level: a
+		# difference is declared when |t| exceeds it
+		crit := 0.0;
+		for(k = 0; k < R; k++)
+			if(pm[j][k] > pstar*(1.0+Eps) && tv[j][k] > crit)
 				crit = tv[j][k];
-			if(tv[j][k] > most)
-				most = tv[j][k];
-		}
-		if(crit >= Big)
-			crit = most;
-		if(x.se > 0.0 && crit < Big)
+		if(x.se > 0.0 && crit > 0.0 && crit < Big)
 			(x.lo, x.hi) = (x.d - crit*x.se, x.d + crit*x.se);
 		else if(x.padj <= alpha)
 			(x.lo, x.hi) = (x.d, x.d);	# every unit of a side agrees
