@@ -1,12 +1,14 @@
-# Stats -- statistics for comparing two sets of timings.
-# Include sys.m before this file.
+# Stats -- statistics for comparing two sets of timings measured over
+# several boots.  Include sys.m before this file.
 #
 #	stats := load Stats Stats->PATH;
-#	Rand: import stats;
+#	Rand, Unit, Cmp, Diff: import stats;
 #
-# A sample is given as boots: an array of groups, one group of
-# observations (array of real) per boot of the kernel.  A sample of
-# one boot is an array of one group.  See stats(2).
+# A sample is a tree of Units, one level for each source of variation:
+# boots at the top (a later level, layouts, goes above them), runs
+# within a boot, and at the leaves the observations of one run, sorted.
+# Observations of one boot are not independent: every interval and test
+# here permutes or resamples whole top-level units.  See stats(2).
 
 Stats: module
 {
@@ -23,15 +25,85 @@ Stats: module
 		rand:	fn(r: self ref Rand, n: int): int;	# uniform in [0, n)
 	};
 
+	# the statistics of a run's observations, compared between sides
+	Median, P90, P99, P999, Max, Exceed, Dist, Mean: con iota;
+	Nstat:	con Mean+1;
+
+	Unit: adt
+	{
+		sub:	array of ref Unit;	# the units of the level below; nil at a leaf
+		x:	array of real;	# a leaf's observations, sorted
+
+		leaf:	fn(x: array of real): ref Unit;	# sorts x in place
+		group:	fn(sub: array of ref Unit): ref Unit;
+		nobs:	fn(u: self ref Unit): int;
+		leaves:	fn(u: self ref Unit): array of ref Unit;
+		value:	fn(u: self ref Unit, s: int, t: real): real;
+		same:	fn(u: self ref Unit, v: ref Unit): int;
+	};
+
+	# one statistic compared: b - a with its interval and p-values
+	Diff: adt
+	{
+		stat:	int;
+		a, b:	real;	# the statistic of each side
+		d:	real;	# b - a (for Dist: the Anderson-Darling A2)
+		se:	real;	# standard error of d over units
+		lo, hi:	real;	# simultaneous interval of d; lo > hi: none
+		t:	real;	# studentized difference (Dist: A2)
+		p:	real;	# permutation p-value of this statistic alone
+		padj:	real;	# adjusted over the family (Westfall-Young minP)
+	};
+
+	Cmp: adt
+	{
+		narr:	int;	# arrangements of the unit labels used
+		all:	int;	# 1: every arrangement, 0: a random sample of them
+		pmin:	real;	# smallest p one statistic can reach in this design
+		pfloor:	real;	# smallest adjusted p these data can reach
+		exact:	int;	# every unit of each side identical: d is exact
+		thresh:	real;	# the exceedance threshold used
+		conf:	real;
+		d:	array of ref Diff;
+	};
+
+	# ordering and order statistics; a is sorted
 	sort:	fn(a: array of real);
-	pool:	fn(g: array of array of real): array of real;
+	merge:	fn(g: array of array of real): array of real;
 	median:	fn(a: array of real): real;
 	percentile:	fn(a: array of real, p: real): real;
+	above:	fn(a: array of real, t: real): int;
+	mad:	fn(a: array of real): real;
+	mean:	fn(a: array of real): real;
+	var:	fn(a: array of real): real;
+	statname:	fn(s: int): string;
+	leafstat:	fn(x: array of real, s: int, t: real): real;
+	sampvar:	fn(x: array of real, s: int, t: real): real;
 
-	bootmedians:	fn(g: array of array of real, nboot: int, r: ref Rand): array of real;
-	interval:	fn(m: array of real, conf: real): (real, real);
-	diffs:	fn(ma, mb: array of real): array of real;
-	mannwhitney:	fn(a, b: array of real): (real, real, real);
-	varcomp:	fn(g: array of array of real): (real, real);
-	histogram:	fn(a, b: array of real, nbin: int): (array of real, array of int, array of int);
+	# distributions
+	choose:	fn(n, k: int): real;
+	betainc:	fn(x, a, b: real): real;
+	tcdf:	fn(t, df: real): real;
+	tquantile:	fn(p, df: real): real;
+
+	# Anderson-Darling k-sample test (Scholz and Stephens 1987)
+	adk:	fn(g: array of array of real): (real, real, real);
+	adcrit:	fn(m: int, alpha: real): real;
+	adp:	fn(m: int, t: real): real;
+
+	# the comparison: permutations of the top-level units' labels
+	compare:	fn(a, b: array of ref Unit, sel: array of int, t: real, tfixed: int,
+			conf: real, maxarr: int, r: ref Rand): ref Cmp;
+
+	# variance split: sd of the units' medians and p99s, robust spread within
+	split:	fn(u: array of ref Unit): (real, real, real, real);
+
+	# Kalibera and Jones: variance at each level, and repetitions needed
+	levels:	fn(u: array of ref Unit, s: int, t: real): (array of real, array of real, array of real);
+	optreps:	fn(t2hi, t2lo, chi, clo: real): int;
+	plan:	fn(v, conf, h: real, kmin: int): int;
+	mink:	fn(nstat: int, alpha: real): int;
+
+	histogram:	fn(a, b: array of ref Unit, nbin: int): (array of real, array of int, array of int);
+	order:	fn(l: array of ref Unit, k: int): real;
 };

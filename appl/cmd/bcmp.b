@@ -1,9 +1,11 @@
 implement Bcmp;
 
-# bcmp -- compare two sets of benchmark observations, in the manner of
-# ministat: medians with bootstrap confidence intervals, the variance
-# between and within boots, the difference of medians, a Mann-Whitney
-# U test, a verdict, and histograms side by side.
+# bcmp -- compare two sets of benchmark observations taken over several
+# boots: the whole distribution (median, p90, p99, p99.9, max, the rate
+# above a threshold, Anderson-Darling), each difference with an
+# interval and a permutation test over boot labels adjusted for the
+# family, the variance between and within boots, equivalence, the
+# planning of Kalibera and Jones, and histograms side by side.
 
 include "sys.m";
 	sys: Sys;
@@ -14,30 +16,64 @@ include "bufio.m";
 include "arg.m";
 include "stats.m";
 	stats: Stats;
-	Rand: import stats;
+	Rand, Unit, Cmp, Diff: import stats;
 
 Bcmp: module
 {
 	init:	fn(ctxt: ref Draw->Context, argv: list of string);
 };
 
-# Test holds one test's observations on one side: a group per boot.
+# Run is a run's observations, lines in reverse order.
+Run: adt
+{
+	id:	int;
+	l:	list of array of real;
+};
+
+# Test holds one test's observations on one side, and its warm-up.
 Test: adt
 {
 	name:	string;
 	ylabel, yunit:	string;
-	g:	array of list of array of real;	# per boot, lines in reverse order
+	runs:	array of list of ref Run;	# per file (boot), runs in reverse order
+	warm:	array of string;	# per file, the warm-up count bench reported
+	badunit:	string;	# the files of the side disagree on the unit
+	seen:	int;	# a result line named it (not only a warm-up line)
+};
+
+# Side is what was read of one side: its tests and the facts its
+# comment lines gave (see the grammar in plot(1)).
+Side: adt
+{
+	label:	string;
+	nfile:	int;
+	tests:	array of ref Test;
+	clocks:	list of string;	# distinct values of "# clock"
+	kernels:	list of string;	# distinct "NAME HASH" of "# kernel"
+	commands:	list of string;
+	wall:	real;	# seconds a boot took, summed over files that say
+	span:	real;	# seconds its runs took (from "# time" stamps)
+	nruns:	int;	# runs counted in those files
+	ntimed:	int;	# files that gave both
 };
 
 Nbin:	con 10;
 Bar:	con 24;
+Maxarr:	con 10000;
 
 stderr: ref Sys->FD;
 out: ref Iobuf;
 conf := 0.95;
-nboot := 1000;
 seed := big 1;
 hflag := 1;
+aflag := 0;
+fflag := 0;
+margin := -1.0;
+thresh := 0.0;
+tfixed := 0;
+width := -1.0;
+maxarr := Maxarr;
+status := "";
 
 init(nil: ref Draw->Context, argv: list of string)
 {
@@ -51,13 +87,17 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("bcmp [-q] [-c conf] [-b nboot] [-s seed] [-l old,new] [-t test]... [old new]");
+	arg->setusage("bcmp [-aqf] [-c conf] [-e margin%] [-t threshold] [-w halfwidth%] [-p narr] [-s seed] [-l old,new] [-T test]... [old new]");
 	labels: list of string;
 	sel: list of string;
 	while((c := arg->opt()) != 0)
 		case c {
 		'q' =>
 			hflag = 0;
+		'a' =>
+			aflag = 1;
+		'f' =>
+			fflag = 1;
 		'c' =>
 			s := arg->earg();
 			conf = real s;
@@ -65,10 +105,22 @@ init(nil: ref Draw->Context, argv: list of string)
 				sys->fprint(stderr, "bcmp: bad confidence %s: want a number between 0 and 1\n", s);
 				arg->usage();
 			}
-		'b' =>
+		'e' =>
+			margin = percent(arg->earg(), "equivalence margin");
+		'w' =>
+			width = percent(arg->earg(), "half-width");
+		't' =>
 			s := arg->earg();
-			if(!isint(s) || len s > 7 || (nboot = int s) < 10){
-				sys->fprint(stderr, "bcmp: bad resample count %s: want 10 to 9999999\n", s);
+			if(!isnum(s)){
+				sys->fprint(stderr, "bcmp: bad threshold %s: want a number\n", s);
+				arg->usage();
+			}
+			thresh = real s;
+			tfixed = 1;
+		'p' =>
+			s := arg->earg();
+			if(!isint(s) || len s > 7 || (maxarr = int s) < 100){
+				sys->fprint(stderr, "bcmp: bad arrangement count %s: want 100 to 9999999\n", s);
 				arg->usage();
 			}
 		's' =>
@@ -84,36 +136,37 @@ init(nil: ref Draw->Context, argv: list of string)
 				sys->fprint(stderr, "bcmp: -l wants two labels: old,new\n");
 				arg->usage();
 			}
-		't' =>
+		'T' =>
 			sel = arg->earg() :: sel;
 		* =>
 			arg->usage();
 		}
 	argv = arg->argv();
-	arg = nil;
 	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
 
-	a, b: array of ref Test;
-	la, lb: string;
+	a, b: ref Side;
 	case len argv {
 	0 or 1 =>
-		# two result lines of one file
+		# two result lines of one file: one run of one boot a side
 		f := "-";
 		if(argv != nil)
 			f = hd argv;
-		(t, err) := readfiles(f :: nil, 1);
+		(s, err) := readside(f :: nil, 1);
 		if(err != nil)
 			fatal(err);
+		t := s.tests;
 		if(len t < 2)
 			fatal(f + ": want two result lines with observations");
-		a = t[0:1];
-		b = t[1:2];
-		(la, lb) = (t[0].name, t[1].name);
-		if(la == lb){
-			la += ".1";
-			lb += ".2";
+		a = ref *s;
+		b = ref *s;
+		a.tests = t[0:1];
+		b.tests = t[1:2];
+		(a.label, b.label) = (t[0].name, t[1].name);
+		if(a.label == b.label){
+			a.label += ".1";
+			b.label += ".2";
 		}
-		pair(a, b);
+		pair(a.tests, b.tests);
 	2 =>
 		# each argument is a file per boot, separated by commas
 		fa := split(hd argv, ',');
@@ -121,43 +174,67 @@ init(nil: ref Draw->Context, argv: list of string)
 		if(fa == nil || fb == nil)
 			arg->usage();
 		err: string;
-		(a, err) = readfiles(fa, 0);
+		(a, err) = readside(fa, 0);
 		if(err != nil)
 			fatal(err);
-		(b, err) = readfiles(fb, 0);
+		(b, err) = readside(fb, 0);
 		if(err != nil)
 			fatal(err);
-		(la, lb) = (base(hd fa), base(hd fb));
-		if(len a == 1 && len b == 1)
-			pair(a, b);
+		(a.label, b.label) = (base(hd fa), base(hd fb));
+		if(len a.tests == 1 && len b.tests == 1)
+			pair(a.tests, b.tests);
 	* =>
-		sys->fprint(stderr, "usage: bcmp [-q] [-c conf] [-b nboot] [-s seed] [-l old,new] [-t test]... [old new]\n");
-		raise "fail:usage";
+		arg->usage();
 	}
+	arg = nil;
 	if(labels != nil)
-		(la, lb) = (hd labels, hd tl labels);
+		(a.label, b.label) = (hd labels, hd tl labels);
+	if(len a.tests == 0)
+		fatal(a.label + ": no observations");
+	if(len b.tests == 0)
+		fatal(b.label + ": no observations");
+	checksides(a, b);
 
 	ncmp := 0;
-	for(i := 0; i < len a; i++){
-		if(sel != nil && !member(a[i].name, sel))
+	nverdict := 0;
+	for(i := 0; i < len a.tests; i++){
+		if(sel != nil && !member(a.tests[i].name, sel))
 			continue;
-		t := find(b, a[i].name);
+		t := find(b.tests, a.tests[i].name);
 		if(t == nil){
-			out.puts(a[i].name + ": only in " + la + "\n\n");
+			out.puts(a.tests[i].name + ": only in " + a.label + "\n\n");
 			continue;
 		}
-		compare(a[i], t, la, lb);
 		ncmp++;
+		if(compare(a, b, a.tests[i], t))
+			nverdict++;
 	}
-	for(i = 0; i < len b; i++)
-		if((sel == nil || member(b[i].name, sel)) && find(a, b[i].name) == nil)
-			out.puts(b[i].name + ": only in " + lb + "\n\n");
+	for(i = 0; i < len b.tests; i++)
+		if((sel == nil || member(b.tests[i].name, sel)) && find(a.tests, b.tests[i].name) == nil)
+			out.puts(b.tests[i].name + ": only in " + b.label + "\n\n");
 	if(out.flush() < 0){
 		sys->fprint(stderr, "bcmp: write error: %r\n");
 		raise "fail:write error";
 	}
 	if(ncmp == 0)
 		fatal("no test to compare");
+	if(status != nil)
+		raise "fail:" + status;
+	if(nverdict == 0){
+		sys->fprint(stderr, "bcmp: no verdict possible\n");
+		raise "fail:no verdict";
+	}
+}
+
+percent(s, what: string): real
+{
+	if(len s > 0 && s[len s - 1] == '%')
+		s = s[0:len s - 1];
+	if(!isnum(s) || real s <= 0.0){
+		sys->fprint(stderr, "bcmp: bad %s %s: want a percentage above 0, such as 2%%\n", what, s);
+		raise "fail:usage";
+	}
+	return real s;
 }
 
 # pair makes the single tests a[0] and b[0], of different names,
@@ -181,93 +258,556 @@ fatal(s: string)
 	raise "fail:" + s;
 }
 
-# compare writes the report of one test.
-compare(ta, tb: ref Test, la, lb: string)
+# refuse gives up one test, for a reason the exit status will carry.
+refuse(name, why: string)
 {
-	ga := groups(ta);
-	gb := groups(tb);
-	r := Rand.new(seed);
-	ma := stats->bootmedians(ga, nboot, r);
-	mb := stats->bootmedians(gb, nboot, r);
-	pa := stats->pool(ga);
-	stats->sort(pa);
-	pb := stats->pool(gb);
-	stats->sort(pb);
+	out.flush();
+	sys->fprint(stderr, "bcmp: %s: %s\n", name, why);
+	status = "refused";
+}
 
-	unit := "";
-	if(ta.yunit != nil)
-		unit = " (" + ta.yunit + ")";
-	out.puts(ta.name + ": " + ta.ylabel + unit + "\n");
-	if(ta.ylabel != tb.ylabel || ta.yunit != tb.yunit)
-		out.puts("warning: " + la + " measures " + ta.ylabel + " in " + ta.yunit + ", " +
-			lb + " " + tb.ylabel + " in " + tb.yunit + "\n");
+warn(s: string)
+{
+	out.puts("warning: " + s + "\n");
+}
+
+# checksides refuses sides measured on different clocks (unless -f)
+# and warns of different commands and of two builds of one kernel.
+checksides(a, b: ref Side)
+{
+	for(l := a :: b :: nil; l != nil; l = tl l){
+		s := hd l;
+		if(len s.clocks > 1)
+			fatal(s.label + ": its boots were measured with different clocks (" + join(s.clocks, ", ") + ")");
+		if(len s.kernels > 1)
+			warn(s.label + " mixes builds: " + join(s.kernels, "; "));
+	}
+	if(a.clocks != nil && b.clocks != nil && hd a.clocks != hd b.clocks){
+		why := a.label + " was measured with the " + hd a.clocks + " clock, " + b.label + " with " + hd b.clocks;
+		if(!fflag)
+			fatal(why + ": refusing to compare (-f forces)");
+		warn(why + " (forced)");
+	}else if((a.clocks == nil) != (b.clocks == nil))
+		warn("only one side says which clock measured it");
+	if(a.commands != nil && b.commands != nil && join(a.commands, "") != join(b.commands, ""))
+		warn("the sides ran different commands: " + join(a.commands, "; ") + " and " + join(b.commands, "; "));
+	if(a.kernels != nil && b.kernels != nil){
+		(na, ha) := kernel(hd a.kernels);
+		(nb, hb) := kernel(hd b.kernels);
+		if(na == nb && ha != hb)
+			warn("both sides are kernel " + na + ", but two builds of it (" + ha + ", " + hb + ")");
+		out.puts(a.label + ": kernel " + hd a.kernels + "; " + b.label + ": kernel " + hd b.kernels + "\n");
+	}
+}
+
+kernel(s: string): (string, string)
+{
+	for(i := 0; i < len s; i++)
+		if(s[i] == ' ')
+			return (s[0:i], s[i+1:]);
+	return (s, "");
+}
+
+# units gives a test's observations on one side as units, a boot
+# (file) each holding its runs, boots without any left out.
+units(t: ref Test): array of ref Unit
+{
+	n := 0;
+	for(i := 0; i < len t.runs; i++)
+		if(t.runs[i] != nil)
+			n++;
+	u := array[n] of ref Unit;
+	n = 0;
+	for(i = 0; i < len t.runs; i++){
+		if(t.runs[i] == nil)
+			continue;
+		r := array[len t.runs[i]] of ref Unit;
+		k := len r;
+		for(l := t.runs[i]; l != nil; l = tl l)
+			r[--k] = Unit.leaf(cat((hd l).l));
+		u[n++] = Unit.group(r);
+	}
+	return u;
+}
+
+# cat joins the lines of a run (held in reverse order).
+cat(l: list of array of real): array of real
+{
+	m := 0;
+	for(k := l; k != nil; k = tl k)
+		m += len hd k;
+	a := array[m] of real;
+	for(; l != nil; l = tl l){
+		m -= len hd l;
+		a[m:] = hd l;
+	}
+	return a;
+}
+
+# compare writes the report of one test; it says whether a verdict
+# was possible.
+compare(sa, sb: ref Side, ta, tb: ref Test): int
+{
+	(la, lb) := (sa.label, sb.label);
+	unit := ta.yunit;
+	if(ta.badunit != nil){
+		refuse(ta.name, la + " " + ta.badunit);
+		return 0;
+	}
+	if(tb.badunit != nil){
+		refuse(ta.name, lb + " " + tb.badunit);
+		return 0;
+	}
+	if(ta.yunit != tb.yunit){
+		refuse(ta.name, la + " measures " + ta.ylabel + " in " + ta.yunit + ", " + lb +
+			" in " + tb.yunit + ": refusing to compare different units");
+		return 0;
+	}
+	ua := units(ta);
+	ub := units(tb);
+	(loa, hia) := span(ua);
+	(lob, hib) := span(ub);
+	lo := loa;
+	if(lob < lo)
+		lo = lob;
+	hi := hia;
+	if(hib > hi)
+		hi = hib;
+	if(tfixed && (thresh < lo || thresh >= hi)){
+		refuse(ta.name, "threshold " + num(thresh, 6) + " lies outside the observations (" +
+			num(lo, 6) + " to " + num(hi, 6) + ")");
+		return 0;
+	}
+
+	u := "";
+	if(unit != nil)
+		u = " (" + unit + ")";
+	out.puts(ta.name + ": " + ta.ylabel + u + "\n");
+	wa := warm(ta);
+	wb := warm(tb);
+	if(wa != wb)
+		warn(ta.name + ": the warm-up differs: " + la + " " + wa + ", " + lb + " " + wb);
 	w := len la;
 	if(len lb > w)
 		w = len lb;
-	pc := sys->sprint("%g%%", 100.0*conf);
-	out.puts(pad("", w) + lpad("boots", 6) + lpad("n", 8) + lpad("min", 10) +
-		lpad("median [" + pc + " CI]", 30) + lpad("p99", 10) + lpad("max", 10) + "\n");
-	describe(la, w, len ga, pa, ma);
-	describe(lb, w, len gb, pb, mb);
-
-	if(len ga > 1 || len gb > 1){
-		out.puts("standard deviation between boots, within boots:\n");
-		variance(la, w, ga);
-		variance(lb, w, gb);
+	sel := family(ua, ub);
+	hdr := pad("", w) + lpad("boots", 6) + lpad("runs", 6) + lpad("n", 9) + lpad("min", 9);
+	for(i := 0; i < len sel; i++)
+		if(sel[i] < Stats->Exceed)
+			hdr += lpad(stats->statname(sel[i]), 9);
+	out.puts(hdr + "\n");
+	describe(la, w, ua, sel, unit);
+	describe(lb, w, ub, sel, unit);
+	variation(la, ua, unit);
+	variation(lb, ub, unit);
+	if(len ua < 2 || len ub < 2){
+		one := la;
+		if(len ua >= 2)
+			one = lb;
+		out.puts("design: " + one + " has a single boot: the spread between boots is unknown, and no verdict is possible\n");
+		differences(ta.name, sa, sb, ua, ub, sel, unit, nil);
+		out.puts("verdict: none: a comparison needs boots on each side (at least " +
+			string stats->mink(len sel, 1.0-conf) + " a side for a statement at " + pc(conf) + ")\n");
+		if(hflag)
+			histogram(ua, ub, la, lb);
+		out.puts("\n");
+		return 0;
 	}
-
-	med0 := stats->median(pa);
-	d := stats->median(pb) - med0;
-	(dlo, dhi) := stats->interval(stats->diffs(ma, mb), conf);
-	rel := "";
-	if(med0 != 0.0)
-		rel = sys->sprint(" (%s%%)", num(100.0*d/med0, 3));
-	out.puts("difference of medians " + lb + " - " + la + ": " + num(d, 4) +
-		" [" + num(dlo, 4) + ", " + num(dhi, 4) + "]" + rel + "\n");
-	(u, nil, p) := stats->mannwhitney(pa, pb);
-	out.puts("Mann-Whitney U = " + num(u, 15) + ", p = " + num(p, 3) + "\n");
-	if(p < 1.0 - conf && (dlo > 0.0 || dhi < 0.0))
-		out.puts("difference at " + pc + " confidence\n");
-	else
-		out.puts("no difference proven at " + pc + " confidence\n");
+	c := stats->compare(ua, ub, sel, thresh, tfixed, conf, maxarr, Rand.new(seed));
+	ok := design(c, len ua, len ub, len sel);
+	differences(ta.name, sa, sb, ua, ub, sel, unit, c);
+	verdict(c, ok);
+	if(aflag)
+		aa(c, unit);
+	if(width > 0.0)
+		planning(sa, sb, ua, ub, sel, unit);
 	if(hflag)
-		histogram(pa, pb, la, lb);
+		histogram(ua, ub, la, lb);
 	out.puts("\n");
+	return ok;
 }
 
-describe(l: string, w, nb: int, p, m: array of real)
+# family gives the statistics compared: p99.9 only when every run has
+# 10000 observations (so that ten lie above it).
+family(ua, ub: array of ref Unit): array of int
 {
-	(lo, hi) := stats->interval(m, conf);
-	ci := num(stats->median(p), 6) + " [" + num(lo, 6) + ", " + num(hi, 6) + "]";
-	out.puts(pad(l, w) + lpad(string nb, 6) + lpad(string len p, 8) +
-		lpad(num(p[0], 6), 10) + lpad(ci, 30) +
-		lpad(num(stats->percentile(p, 99.0), 6), 10) +
-		lpad(num(p[len p - 1], 6), 10) + "\n");
+	many := 1;
+	for(s := 0; s < 2; s++){
+		u := ua;
+		if(s)
+			u = ub;
+		for(i := 0; i < len u; i++){
+			lv := u[i].leaves();
+			for(j := 0; j < len lv; j++)
+				if(len lv[j].x < 10000)
+					many = 0;
+		}
+	}
+	if(many)
+		return array[] of {Stats->Median, Stats->P90, Stats->P99, Stats->P999, Stats->Max, Stats->Exceed, Stats->Dist};
+	return array[] of {Stats->Median, Stats->P90, Stats->P99, Stats->Max, Stats->Exceed, Stats->Dist};
 }
 
-# variance gives the two components as standard deviations and the
-# share of the variance that lies between boots.
-variance(l: string, w: int, g: array of array of real)
+# span gives the least and the greatest observation of a side, and
+# the number of them.
+span(u: array of ref Unit): (real, real)
 {
-	(b, wi) := stats->varcomp(g);
-	share := 0.0;
-	if(b*b + wi*wi > 0.0)
-		share = 100.0 * b*b / (b*b + wi*wi);
-	out.puts(pad(l, w) + lpad(num(b, 4), 14) + lpad(num(wi, 4), 14) +
-		"   " + num(share, 3) + "% of the variance between boots\n");
+	lo := 0.0;
+	hi := 0.0;
+	first := 1;
+	for(i := 0; i < len u; i++){
+		lv := u[i].leaves();
+		for(j := 0; j < len lv; j++){
+			x := lv[j].x;
+			if(len x == 0)
+				continue;
+			if(first || x[0] < lo)
+				lo = x[0];
+			if(first || x[len x - 1] > hi)
+				hi = x[len x - 1];
+			first = 0;
+		}
+	}
+	return (lo, hi);
+}
+
+nobs(u: array of ref Unit): int
+{
+	n := 0;
+	for(i := 0; i < len u; i++)
+		n += u[i].nobs();
+	return n;
+}
+
+# describe writes a side's row: counts, least, and each statistic as
+# the mean over boots of the mean over their runs.
+describe(l: string, w: int, u: array of ref Unit, sel: array of int, unit: string)
+{
+	nr := 0;
+	for(i := 0; i < len u; i++)
+		nr += len u[i].sub;
+	(lo, nil) := span(u);
+	s := pad(l, w) + lpad(string len u, 6) + lpad(string nr, 6) + lpad(string nobs(u), 9) +
+		lpad(fmt(lo, unit), 9);
+	for(i = 0; i < len sel; i++)
+		if(sel[i] < Stats->Exceed)
+			s += lpad(fmt(side(u, sel[i], 0.0), unit), 9);
+	out.puts(s + "\n");
+}
+
+side(u: array of ref Unit, s: int, t: real): real
+{
+	v := array[len u] of real;
+	for(i := 0; i < len u; i++)
+		v[i] = u[i].value(s, t);
+	return stats->mean(v);
+}
+
+# variation writes the robust split of a side's variation.
+variation(l: string, u: array of ref Unit, unit: string)
+{
+	(sb, sp, sw, icc) := stats->split(u);
+	dom := "within boots dominates";
+	if(icc > 0.5)
+		dom = "between boots dominates";
+	else if(sb == 0.0 && sw == 0.0)
+		dom = "no variation";
+	if(len u < 2){
+		out.puts(l + ": one boot; within it the spread is " + fmtu(sw, unit) +
+			" (MAD x 1.4826)\n");
+		return;
+	}
+	out.puts(l + ": between boots, medians vary by " + fmtu(sb, unit) + " and p99s by " +
+		fmtu(sp, unit) + " (sd); within a boot the spread is " + fmtu(sw, unit) +
+		" (MAD x 1.4826); intraclass correlation " + num(icc, 2) + ": " + dom + "\n");
+}
+
+# design says what the arrangements of boot labels allow; 0 when they
+# cannot support a statement at the confidence asked.
+design(c: ref Cmp, ka, kb, nstat: int): int
+{
+	alpha := 1.0 - conf;
+	s := "design: " + string ka + " boots against " + string kb + ": ";
+	if(c.exact){
+		out.puts(s + "every boot of each side gave the same observations (as under -c icount): the differences are exact\n");
+		return 1;
+	}
+	if(c.all)
+		s += "all " + string c.narr + " arrangements of the boot labels";
+	else
+		s += sys->sprint("%d of the %s arrangements of the boot labels, drawn at random (seed %bd)",
+			c.narr, num(stats->choose(ka+kb, ka), 6), seed);
+	s += "; the smallest p-value they allow is " + num(c.pmin, 2) + ", " + num(c.pfloor, 2) +
+		" after adjusting for " + string nstat + " statistics";
+	if(c.pfloor > alpha){
+		out.puts(s + ": no statement at " + pc(conf) + " is possible; use -n " +
+			string stats->mink(nstat, alpha) + " or more\n");
+		return 0;
+	}
+	out.puts(s + "\n");
+	return 1;
+}
+
+# differences writes a line per statistic: its verdict, the difference
+# b - a with its interval, relative size and adjusted p-value.
+differences(name: string, sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: string, c: ref Cmp)
+{
+	(la, lb) := (sa.label, sb.label);
+	if(c != nil)
+		out.puts(lb + " - " + la + ", " + pc(conf) + " simultaneous intervals, p adjusted over " +
+			string len sel + " statistics (Westfall-Young minP):\n");
+	else
+		out.puts(lb + " - " + la + ":\n");
+	th := thresh;
+	if(!tfixed)
+		th = side(ua, Stats->P99, 0.0);
+	for(i := 0; i < len sel; i++){
+		s := sel[i];
+		x: ref Diff;
+		if(c != nil)
+			x = c.d[i];
+		else{
+			a := side(ua, s, th);
+			b := side(ub, s, th);
+			x = ref Diff(s, a, b, b-a, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0);
+		}
+		what := stats->statname(s);
+		if(s == Stats->Exceed){
+			what = "exceedance above " + fmtu(th, unit);
+			if(!tfixed)
+				what += " (" + la + "'s p99)";
+		}
+		v := verdict1(c, x);
+		if(c != nil && kind(c, x) == 0)
+			(x.lo, x.hi) = (1.0, 0.0);	# an interval would claim too much
+		if(s == Stats->Dist){
+			if(c == nil)
+				continue;
+			out.puts(what + ": " + v + "Anderson-Darling A2 = " + num(x.d, 4) + pval(c, x) + "\n");
+			continue;
+		}
+		if(s == Stats->Exceed){
+			out.puts(what + ": " + v + signed(100.0*x.d, 3) + " points" + ci(100.0*x.lo, 100.0*x.hi, 1.0) +
+				" (" + num(100.0*x.a, 3) + "% to " + num(100.0*x.b, 3) + "%" + pval(c, x) + ")\n");
+			continue;
+		}
+		(f, su) := scale(x.d, x.lo, x.hi, unit);
+		rel := "";
+		if(x.a != 0.0)
+			rel = signed(100.0*x.d/x.a, 3) + "%";
+		if(c != nil && rel != nil)
+			rel += pval(c, x);
+		else if(c != nil)
+			rel = pval(c, x)[2:];
+		if(rel != nil)
+			rel = " (" + rel + ")";
+		out.puts(what + ": " + v + signed(x.d/f, 3) + su + ci(x.lo, x.hi, f) + rel + "\n");
+	}
+}
+
+pval(c: ref Cmp, x: ref Diff): string
+{
+	if(c == nil)
+		return "";
+	if(c.exact)
+		return "; exact";
+	return "; p " + num(x.padj, 2);
+}
+
+ci(lo, hi, f: real): string
+{
+	if(lo > hi)
+		return "";
+	return " [" + signed(lo/f, 3) + ", " + signed(hi/f, 3) + "]";
+}
+
+# verdict1 gives the verdict words that open a statistic's line.
+verdict1(c: ref Cmp, x: ref Diff): string
+{
+	if(c == nil)
+		return "";
+	case kind(c, x) {
+	'd' =>	return "difference at " + pc(conf) + " confidence: ";
+	'e' =>	return "equivalent within +-" + num(margin, 3) + "%: ";
+	'n' =>	return "no difference proven: ";
+	}
+	return "no verdict: ";
+}
+
+# kind classifies a statistic: d differs, e equivalent, n no difference
+# proven, 0 no verdict possible.
+kind(c: ref Cmp, x: ref Diff): int
+{
+	if(!c.exact && c.pfloor > 1.0 - conf)
+		return 0;
+	if(x.padj <= 1.0 - conf && (c.exact || x.padj < 1.0))
+		return 'd';
+	if(margin > 0.0 && x.stat != Stats->Dist && x.lo <= x.hi){
+		m := margin/100.0 * abs(x.a);
+		if(x.lo >= -m && x.hi <= m)
+			return 'e';
+	}
+	return 'n';
+}
+
+verdict(c: ref Cmp, ok: int)
+{
+	if(!ok){
+		out.puts("verdict: none: the design is too small\n");
+		return;
+	}
+	d := "";
+	e := "";
+	ne := 0;
+	for(i := 0; i < len c.d; i++)
+		case kind(c, c.d[i]) {
+		'd' =>
+			d += ", " + stats->statname(c.d[i].stat);
+		'e' =>
+			e += ", " + stats->statname(c.d[i].stat);
+			ne++;
+		}
+	if(d != nil)
+		out.puts("verdict: difference at " + pc(conf) + " confidence in " + d[2:] + "\n");
+	else if(ne > 0 && ne == len c.d - 1)
+		out.puts("verdict: equivalent within +-" + num(margin, 3) + "%\n");
+	else if(e != nil)
+		out.puts("verdict: no difference proven (equivalent within +-" + num(margin, 3) + "% in " + e[2:] + ")\n");
+	else
+		out.puts("verdict: no difference proven\n");
+}
+
+# aa reports an A/A comparison: the differences found (every one
+# false), and the noise floor, the half-width of each interval.
+aa(c: ref Cmp, unit: string)
+{
+	nd := 0;
+	fl := "";
+	for(i := 0; i < len c.d; i++){
+		x := c.d[i];
+		if(kind(c, x) == 'd')
+			nd++;
+		if(x.stat == Stats->Dist || x.lo > x.hi)
+			continue;
+		h := (x.hi - x.lo) / 2.0;
+		if(x.stat == Stats->Exceed)
+			fl += ", exceedance " + num(100.0*h, 2) + " points";
+		else{
+			fl += ", " + stats->statname(x.stat) + " " + fmtu(h, unit);
+			if(x.a != 0.0)
+				fl += " (" + num(100.0*h/abs(x.a), 2) + "%)";
+		}
+	}
+	out.puts(sys->sprint("A/A: the same kernel on both sides: false differences in %d of %d statistics\n", nd, len c.d));
+	if(fl != nil)
+		out.puts("noise floor (smaller differences go unseen): " + fl[2:] + "\n");
+}
+
+# planning writes, after Kalibera and Jones, the variance of each
+# statistic at each level and the boots (and runs a boot) needed for
+# intervals of the difference of half-width -w percent of a's value.
+planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: string)
+{
+	kmin := stats->mink(len sel, 1.0 - conf);
+	cb := -1.0;	# seconds a boot takes, besides its runs
+	cr := -1.0;	# seconds a run takes
+	if(sa.ntimed + sb.ntimed > 0){
+		cr = (sa.span + sb.span) / real (sa.nruns + sb.nruns);
+		cb = (sa.wall + sb.wall - sa.span - sb.span) / real (sa.ntimed + sb.ntimed);
+		if(cb < 0.0)
+			cb = 0.0;
+	}
+	out.puts("planning (Kalibera and Jones 2013), for " + pc(conf) + " intervals of +-" + num(width, 3) +
+		"% of " + sa.label + "'s value; variance at each level (S2: an observation's is per n observations):\n");
+	for(i := 0; i < len sel; i++){
+		s := sel[i];
+		if(s == Stats->Dist)
+			continue;
+		th := thresh;
+		if(!tfixed)
+			th = side(ua, Stats->P99, 0.0);
+		(s2a, t2a, na) := stats->levels(ua, s, th);
+		(s2b, t2b, nb) := stats->levels(ub, s, th);
+		L := len t2a;
+		s2 := array[L] of real;
+		t2 := array[L] of real;
+		for(j := 0; j < L; j++){
+			s2[j] = (s2a[j] + s2b[j]) / 2.0;
+			t2[j] = (t2a[j] + t2b[j]) / 2.0;
+		}
+		lv := " boot " + num(s2[0], 3);
+		runs := L >= 3 && s2[1] >= 0.0;
+		if(runs)
+			lv += ", run " + num(s2[1], 3);
+		lv += ", observation " + num(s2[L-1], 3) + " (n " + num((na[L-1]+nb[L-1])/2.0, 6) + ")";
+		a := side(ua, s, th);
+		h := width / 100.0 * abs(a);
+		# the runs a boot and the observations a run stay as measured,
+		# unless the runs are a level of their own and their cost known
+		r := 1;
+		v := s2[0];
+		rs := "";
+		if(runs){
+			r = int ((na[1] + nb[1]) / 2.0);	# int rounds
+			if(cr > 0.0){
+				r = stats->optreps(t2[0], s2[1], cb, cr);
+				if(r < 0 || r > 1000)
+					r = 1000;
+			}
+			v = t2[0] + s2[1] / real r;
+			rs = " x " + string r + " runs";
+		}
+		k := stats->plan(v, conf, h, kmin);
+		what := stats->statname(s);
+		if(k < 0){
+			out.puts(what + ":" + lv + "; more than 100000 boots a side\n");
+			continue;
+		}
+		tm := "";
+		if(cr > 0.0)
+			tm = ": about " + duration(2.0 * real k * (cb + real r * cr)) + " for both sides";
+		out.puts(what + ":" + lv + "; " + string k + " boots a side" + rs + tm + "\n");
+	}
+	out.puts("(at least " + string kmin + " boots a side for the permutation test to reach " + pc(conf) +
+		" over " + string len sel + " statistics)\n");
+}
+
+duration(s: real): string
+{
+	if(s < 120.0)
+		return num(s, 2) + " s";
+	if(s < 7200.0)
+		return num(s/60.0, 2) + " min";
+	return num(s/3600.0, 2) + " h";
+}
+
+warm(t: ref Test): string
+{
+	w: list of string;
+	for(i := 0; i < len t.warm; i++)
+		if(t.runs[i] != nil){
+			s := t.warm[i];
+			if(s == nil)
+				s = "unstated";
+			if(!member(s, w))
+				w = s :: w;
+		}
+	return join(w, "/");
 }
 
 # histogram draws both samples in the same bins, each bar the share of
 # its own sample, so samples of different sizes compare.
-histogram(pa, pb: array of real, la, lb: string)
+histogram(ua, ub: array of ref Unit, la, lb: string)
 {
-	(edge, ca, cb) := stats->histogram(pa, pb, Nbin);
+	(edge, ca, cb) := stats->histogram(ua, ub, Nbin);
+	na := nobs(ua);
+	nb := nobs(ub);
 	most := 0.0;
 	for(i := 0; i < len ca; i++){
-		if(real ca[i] / real len pa > most)
-			most = real ca[i] / real len pa;
-		if(real cb[i] / real len pb > most)
-			most = real cb[i] / real len pb;
+		if(real ca[i] / real na > most)
+			most = real ca[i] / real na;
+		if(real cb[i] / real nb > most)
+			most = real cb[i] / real nb;
 	}
 	out.puts(lpad("from", 10) + "  " + pad(la, Bar+8) + "  " + lb + "\n");
 	for(i = 0; i < len ca; i++){
@@ -276,7 +816,7 @@ histogram(pa, pb: array of real, la, lb: string)
 		e := num(edge[i], 5);
 		if(i == len ca - 1)
 			e = ">" + num(edge[i], 5);
-		out.puts(lpad(e, 10) + "  " + bar(ca[i], len pa, most) + "  " + bar(cb[i], len pb, most) + "\n");
+		out.puts(lpad(e, 10) + "  " + bar(ca[i], na, most) + "  " + bar(cb[i], nb, most) + "\n");
 	}
 }
 
@@ -291,39 +831,16 @@ bar(c, n: int, most: real): string
 	return pad(s, Bar) + lpad(string c, 8);
 }
 
-# groups gives a test's observations per boot, dropping boots without any.
-groups(t: ref Test): array of array of real
-{
-	n := 0;
-	for(i := 0; i < len t.g; i++)
-		if(t.g[i] != nil)
-			n++;
-	g := array[n] of array of real;
-	n = 0;
-	for(i = 0; i < len t.g; i++){
-		if(t.g[i] == nil)
-			continue;
-		m := 0;
-		for(l := t.g[i]; l != nil; l = tl l)
-			m += len hd l;
-		a := array[m] of real;
-		for(l = t.g[i]; l != nil; l = tl l){
-			m -= len hd l;
-			a[m:] = hd l;
-		}
-		g[n++] = a;
-	}
-	return g;
-}
-
-# readfiles reads the result lines of the files, one per boot, and
-# gathers their observations by test, in the order tests first appear.
-# Summary lines carry no observations and are passed over.  With each
-# set, every line is a test of its own, whatever its name.
-readfiles(files: list of string, each: int): (array of ref Test, string)
+# readside reads the files of one side, one per boot, and gathers their
+# observations by test, in the order tests first appear, and runs: a
+# "# run" comment line starts a run; in a file without them each result
+# line is a run of its own.  Summary lines carry no observations and
+# are passed over.  With each set, every line is a test of its own,
+# whatever its name.
+readside(files: list of string, each: int): (ref Side, string)
 {
 	nf := len files;
-	t := array[0] of ref Test;
+	s := ref Side(nil, nf, array[0] of ref Test, nil, nil, nil, 0.0, 0.0, 0, 0);
 	for(fi := 0; files != nil; files = tl files){
 		f := hd files;
 		iob: ref Iobuf;
@@ -333,50 +850,157 @@ readfiles(files: list of string, each: int): (array of ref Test, string)
 			iob = bufio->open(f, Bufio->OREAD);
 		if(iob == nil)
 			return (nil, sys->sprint("cannot open %s: %r", f));
-		for(lno := 1; (s := iob.gets('\n')) != nil; lno++){
-			(name, yl, yu, v, err) := parse(s);
+		run := 0;	# "# run" lines so far
+		t0 := -1.0;
+		t1 := -1.0;
+		wall := -1.0;
+		for(lno := 1; (l := iob.gets('\n')) != nil; lno++){
+			if(l[0] == '#'){
+				(key, val) := comment(l);
+				case key {
+				"run" =>
+					run++;
+				"clock" =>
+					if(!member(val, s.clocks))
+						s.clocks = val :: s.clocks;
+				"kernel" =>
+					if(!member(val, s.kernels))
+						s.kernels = val :: s.kernels;
+				"command" =>
+					if(!member(val, s.commands))
+						s.commands = val :: s.commands;
+				"time" =>
+					if(isnum(val)){
+						if(t0 < 0.0)
+							t0 = real val;
+						t1 = real val;
+					}
+				"wall" =>
+					if(isnum(val))
+						wall = real val;
+				"warmup" =>
+					(nw, w) := sys->tokenize(val, " \t");
+					if(nw == 2){
+						x := find(s.tests, hd w);
+						if(x == nil)
+							x = addtest(s, hd w, nil, nil, nf);
+						x.warm[fi] = hd tl w;
+					}
+				}
+				continue;
+			}
+			(name, yl, yu, v, err) := parse(l);
 			if(err != nil)
 				return (nil, sys->sprint("%s:%d: %s", f, lno, err));
 			if(name == nil || len v == 0)
 				continue;
 			x: ref Test;
 			if(!each)
-				x = find(t, name);
-			if(x == nil){
-				x = ref Test(name, yl, yu, array[nf] of list of array of real);
-				nt := array[len t + 1] of ref Test;
-				nt[0:] = t;
-				nt[len t] = x;
-				t = nt;
-			}
-			x.g[fi] = v :: x.g[fi];
+				x = find(s.tests, name);
+			if(x == nil)
+				x = addtest(s, name, yl, yu, nf);
+			if(!x.seen)
+				(x.ylabel, x.yunit, x.seen) = (yl, yu, 1);
+			else if(x.yunit != yu && x.badunit == nil)
+				x.badunit = "measures in " + x.yunit + " in one boot and " + yu + " in another";
+			id := -lno;
+			if(run > 0)
+				id = run;
+			if(x.runs[fi] != nil && (hd x.runs[fi]).id == id)
+				(hd x.runs[fi]).l = v :: (hd x.runs[fi]).l;
+			else
+				x.runs[fi] = ref Run(id, v :: nil) :: x.runs[fi];
 		}
 		iob.close();
+		if(wall >= 0.0 && t1 > t0){
+			s.wall += wall;
+			s.span += (t1 - t0) / 1e6;
+			s.nruns += run;
+			s.ntimed++;
+		}
 		fi++;
 	}
-	return (t, nil);
+	# tests named only by a warm-up line have no observations
+	n := 0;
+	for(i := 0; i < len s.tests; i++)
+		if(s.tests[i].seen)
+			s.tests[n++] = s.tests[i];
+	s.tests = s.tests[0:n];
+	return (s, nil);
+}
+
+addtest(s: ref Side, name, yl, yu: string, nf: int): ref Test
+{
+	x := ref Test(name, yl, yu, array[nf] of list of ref Run, array[nf] of string, nil, 0);
+	t := array[len s.tests + 1] of ref Test;
+	t[0:] = s.tests;
+	t[len s.tests] = x;
+	s.tests = t;
+	return x;
+}
+
+# comment splits "# key value..." into the key and the rest.
+comment(l: string): (string, string)
+{
+	i := 1;
+	while(i < len l && (l[i] == ' ' || l[i] == '\t'))
+		i++;
+	j := i;
+	while(j < len l && l[j] != ' ' && l[j] != '\t' && l[j] != '\n')
+		j++;
+	k := j;
+	while(k < len l && (l[k] == ' ' || l[k] == '\t'))
+		k++;
+	e := len l;
+	while(e > k && (l[e-1] == '\n' || l[e-1] == '\r' || l[e-1] == ' '))
+		e--;
+	return (l[i:j], l[k:e]);
 }
 
 # parse takes a result line NAME:shape:xlabel:xunit:ylabel:yunit v1 v2 ...
 # apart; a blank line, or a summary line, gives no name.
 parse(s: string): (string, string, string, array of real, string)
 {
-	(nw, w) := sys->tokenize(s, " \t\r\n");
-	if(nw == 0)
+	(i, j) := word(s, 0);
+	if(i == j)
 		return (nil, nil, nil, nil, nil);
-	if(ncolon(hd w) != 5 || (hd w)[0] == ':')
-		return (nil, nil, nil, nil, "bad label " + clip(hd w) + ": want NAME:shape:xlabel:xunit:ylabel:yunit");
-	(name, shape, ylabel, yunit) := fields(hd w);
+	l := s[i:j];
+	if(ncolon(l) != 5 || l[0] == ':')
+		return (nil, nil, nil, nil, "bad label " + clip(l) + ": want NAME:shape:xlabel:xunit:ylabel:yunit");
+	(name, shape, ylabel, yunit) := fields(l);
 	if(shape == "summary")
 		return (nil, nil, nil, nil, nil);
-	v := array[nw-1] of real;
-	i := 0;
-	for(w = tl w; w != nil; w = tl w){
-		if(!isnum(hd w))
-			return (nil, nil, nil, nil, "bad value " + clip(hd w));
-		v[i++] = real hd w;
+	# count the values, then convert them: no list of 100000 strings
+	n := 0;
+	for(k := j; ; n++){
+		(i, k) = word(s, k);
+		if(i == k)
+			break;
+	}
+	v := array[n] of real;
+	n = 0;
+	for(k = j; ; ){
+		(i, k) = word(s, k);
+		if(i == k)
+			break;
+		w := s[i:k];
+		if(!isnum(w))
+			return (nil, nil, nil, nil, "bad value " + clip(w));
+		v[n++] = real w;
 	}
 	return (name, ylabel, yunit, v, nil);
+}
+
+# word gives the bounds of the next word of s from k.
+word(s: string, k: int): (int, int)
+{
+	n := len s;
+	while(k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r' || s[k] == '\n'))
+		k++;
+	i := k;
+	while(k < n && s[k] != ' ' && s[k] != '\t' && s[k] != '\r' && s[k] != '\n')
+		k++;
+	return (i, k);
 }
 
 # fields gives the name, shape, ylabel and yunit of a label, empty fields kept.
@@ -426,6 +1050,25 @@ member(s: string, l: list of string): int
 	return 0;
 }
 
+join(l: list of string, sep: string): string
+{
+	s := "";
+	for(r := rev(l); r != nil; r = tl r){
+		if(s != nil)
+			s += sep;
+		s += hd r;
+	}
+	return s;
+}
+
+rev(l: list of string): list of string
+{
+	r: list of string;
+	for(; l != nil; l = tl l)
+		r = hd l :: r;
+	return r;
+}
+
 split(s: string, c: int): list of string
 {
 	l: list of string;
@@ -461,6 +1104,70 @@ lpad(s: string, w: int): string
 	s = " " + s;
 	while(len s < w)
 		s = " " + s;
+	return s;
+}
+
+pc(c: real): string
+{
+	return num(100.0*c, 4) + "%";
+}
+
+abs(x: real): real
+{
+	if(x < 0.0)
+		return -x;
+	return x;
+}
+
+# scale picks, for time units, the unit in which the largest of the
+# values reads best, and gives its factor and name.
+scale(d, lo, hi: real, unit: string): (real, string)
+{
+	m := abs(d);
+	if(lo <= hi){
+		if(abs(lo) > m)
+			m = abs(lo);
+		if(abs(hi) > m)
+			m = abs(hi);
+	}
+	units := array[] of {"ns", "us", "ms", "s"};
+	for(i := 0; i < len units; i++)
+		if(units[i] == unit)
+			break;
+	if(i == len units)
+		return (1.0, " " + unit);
+	f := 1.0;
+	while(i < len units - 1 && m >= 1000.0*f){
+		f *= 1000.0;
+		i++;
+	}
+	return (f, " " + units[i]);
+}
+
+# fmt gives a value in its unit, scaled as scale does, without the unit
+# when it is the test's own.
+fmt(v: real, unit: string): string
+{
+	(f, su) := scale(v, 1.0, 0.0, unit);
+	if(su == " " + unit)
+		return num(v, 4);
+	return num(v/f, 4) + su[1:];
+}
+
+# fmtu is fmt with the unit always named.
+fmtu(v: real, unit: string): string
+{
+	s := fmt(v, unit);
+	if(s == num(v, 4) && unit != nil)
+		s += " " + unit;
+	return s;
+}
+
+signed(v: real, d: int): string
+{
+	s := num(v, d);
+	if(v > 0.0)
+		s = "+" + s;
 	return s;
 }
 

@@ -1,21 +1,25 @@
 implement Stats;
 
-# stats -- the statistics of a comparison: bootstrap intervals of the
-# median, the Mann-Whitney U test, and the split of the variance
-# between boots and within them.
+# stats -- the statistics of a comparison of timings taken over several
+# boots: order statistics, the permutation test over boot labels with
+# its family-wise adjustment, Anderson-Darling, the variance split and
+# the planning of Kalibera and Jones.
 #
 # Timings are not normal: they have a floor, a long right tail and
-# outliers, so everything here rests on ranks and order statistics.
+# outliers, so the statistics compared are order statistics and rates.
 # Boots matter too: memory layout changes from boot to boot and moves
-# every observation of a boot together, so the bootstrap resamples
-# boots first and observations within each chosen boot second.  With
-# one boot it is the ordinary bootstrap.
+# every observation of a boot together, so the units of every test are
+# whole boots (the top level of a sample), never observations.
 
 include "sys.m";
 	sys: Sys;
 include "math.m";
 	math: Math;
 include "stats.m";
+
+Big:	con 1e300;	# a studentized difference with no spread to divide by
+Eps:	con 1e-9;	# relative tolerance of ties between permutation statistics
+Gmax:	con 2000;	# at most this many distinct values: Anderson-Darling is exact
 
 setup()
 {
@@ -43,18 +47,112 @@ Rand.rand(r: self ref Rand, n: int): int
 	return x % n;
 }
 
-pool(g: array of array of real): array of real
+Unit.leaf(x: array of real): ref Unit
 {
+	sort(x);
+	return ref Unit(nil, x);
+}
+
+Unit.group(sub: array of ref Unit): ref Unit
+{
+	return ref Unit(sub, nil);
+}
+
+Unit.nobs(u: self ref Unit): int
+{
+	if(u.sub == nil)
+		return len u.x;
 	n := 0;
-	for(i := 0; i < len g; i++)
-		n += len g[i];
-	a := array[n] of real;
-	n = 0;
-	for(i = 0; i < len g; i++){
-		a[n:] = g[i];
-		n += len g[i];
+	for(i := 0; i < len u.sub; i++)
+		n += u.sub[i].nobs();
+	return n;
+}
+
+Unit.leaves(u: self ref Unit): array of ref Unit
+{
+	if(u.sub == nil)
+		return array[] of {u};
+	l: list of array of ref Unit;
+	n := 0;
+	for(i := 0; i < len u.sub; i++){
+		s := u.sub[i].leaves();
+		l = s :: l;
+		n += len s;
+	}
+	a := array[n] of ref Unit;
+	for(; l != nil; l = tl l){
+		n -= len hd l;
+		a[n:] = hd l;
 	}
 	return a;
+}
+
+# value gives statistic s of a unit: at a leaf, of its observations (t
+# is the exceedance threshold); above, the mean of its units' values,
+# so that each unit of a level counts once, whatever its size.
+Unit.value(u: self ref Unit, s: int, t: real): real
+{
+	if(u.sub == nil)
+		return leafstat(u.x, s, t);
+	v := array[len u.sub] of real;
+	for(i := 0; i < len u.sub; i++)
+		v[i] = u.sub[i].value(s, t);
+	return mean(v);
+}
+
+# same: the two units hold the same observations in the same shape.
+Unit.same(u: self ref Unit, v: ref Unit): int
+{
+	if((u.sub == nil) != (v.sub == nil))
+		return 0;
+	if(u.sub == nil){
+		if(len u.x != len v.x)
+			return 0;
+		for(i := 0; i < len u.x; i++)
+			if(u.x[i] != v.x[i])
+				return 0;
+		return 1;
+	}
+	if(len u.sub != len v.sub)
+		return 0;
+	for(i := 0; i < len u.sub; i++)
+		if(!u.sub[i].same(v.sub[i]))
+			return 0;
+	return 1;
+}
+
+# merge gives the sorted union of sorted arrays, merging pairs in turn.
+merge(g: array of array of real): array of real
+{
+	if(len g == 0)
+		return array[0] of real;
+	while(len g > 1){
+		h := array[(len g + 1)/2] of array of real;
+		for(i := 0; i < len g/2; i++)
+			h[i] = merge2(g[2*i], g[2*i+1]);
+		if(len g & 1)
+			h[len h - 1] = g[len g - 1];
+		g = h;
+	}
+	return g[0];
+}
+
+merge2(a, b: array of real): array of real
+{
+	c := array[len a + len b] of real;
+	i := 0;
+	j := 0;
+	k := 0;
+	while(i < len a && j < len b)
+		if(a[i] <= b[j])
+			c[k++] = a[i++];
+		else
+			c[k++] = b[j++];
+	while(i < len a)
+		c[k++] = a[i++];
+	while(j < len b)
+		c[k++] = b[j++];
+	return c;
 }
 
 median(a: array of real): real
@@ -67,283 +165,1118 @@ median(a: array of real): real
 	return (a[n/2-1] + a[n/2]) / 2.0;
 }
 
-# percentile of sorted a: the least observation not below p percent of
-# them (nearest rank), as sample(2) defines it.
-percentile(a: array of real, p: real): real
+# rank gives the nearest rank (1 to n) of percentile p of n observations;
+# the tolerance keeps 99.9% of 1000 at rank 999, not 1000.
+rank(n: int, p: real): int
 {
 	setup();
-	n := len a;
-	if(n == 0)
-		return 0.0;
-	k := int math->ceil(p * real n / 100.0);
+	x := p * real n / 100.0;
+	k := int math->ceil(x - Eps*x);
 	if(k < 1)
 		k = 1;
 	if(k > n)
 		k = n;
-	return a[k-1];
+	return k;
 }
 
-# bootmedians gives nboot medians of resamples of g, in the order drawn.
-# Each resample draws len g boots with replacement and, from each boot
-# drawn, as many observations as it has, with replacement.  Rather
-# than sorting every resample, each observation is replaced by its
-# position in the pooled sorted sample, a resample is a count per
-# position, and its median is found by walking the counts.
-bootmedians(g: array of array of real, nboot: int, r: ref Rand): array of real
+# percentile of sorted a: the least observation not below p percent of
+# them (nearest rank), as sample(2) defines it.
+percentile(a: array of real, p: real): real
 {
-	p := pool(g);
-	sort(p);
-	n := len p;
-	if(n == 0 || len g == 0)
-		return array[0] of real;
-	pos := array[len g] of array of int;
-	for(i := 0; i < len g; i++){
-		pos[i] = array[len g[i]] of int;
-		for(j := 0; j < len g[i]; j++)
-			pos[i][j] = first(p, g[i][j]);
-	}
-	count := array[n] of {* => 0};
-	m := array[nboot] of real;
-	for(b := 0; b < nboot; b++){
-		tot := 0;
-		for(k := 0; k < len g; k++){
-			gp := pos[r.rand(len g)];
-			ng := len gp;
-			for(j := 0; j < ng; j++)
-				count[gp[r.rand(ng)]]++;
-			tot += ng;
-		}
-		m[b] = countmedian(p, count, tot);
-	}
-	return m;
+	if(len a == 0)
+		return 0.0;
+	return a[rank(len a, p) - 1];
 }
 
-# first returns the index of the first element of sorted p equal to v.
-first(p: array of real, v: real): int
+# above counts the observations of sorted a greater than t.
+above(a: array of real, t: real): int
 {
 	lo := 0;
-	hi := len p;
+	hi := len a;
 	while(lo < hi){
-		mid := (lo+hi)/2;
-		if(p[mid] < v)
-			lo = mid+1;
+		m := (lo+hi)/2;
+		if(a[m] <= t)
+			lo = m+1;
 		else
-			hi = mid;
+			hi = m;
+	}
+	return len a - lo;
+}
+
+# mad gives the median absolute deviation from the median of sorted a.
+# The deviations below and above the median are each sorted already,
+# so one merge orders them.
+mad(a: array of real): real
+{
+	n := len a;
+	if(n == 0)
+		return 0.0;
+	m := median(a);
+	d := array[n] of real;
+	i := above(a, m);	# a[n-i:] lie above m
+	lo := n - i - 1;
+	hi := n - i;
+	for(k := 0; k < n; k++)
+		if(hi >= n || (lo >= 0 && m - a[lo] <= a[hi] - m))
+			d[k] = m - a[lo--];
+		else
+			d[k] = a[hi++] - m;
+	return median(d);
+}
+
+# mean, taken about the first value, so that equal values give exactly
+# that value and no rounding residue.
+mean(a: array of real): real
+{
+	n := len a;
+	if(n == 0)
+		return 0.0;
+	s := 0.0;
+	for(i := 1; i < n; i++)
+		s += a[i] - a[0];
+	return a[0] + s / real n;
+}
+
+# var: the sample variance (divisor n-1); 0 for fewer than two values.
+var(a: array of real): real
+{
+	n := len a;
+	if(n < 2)
+		return 0.0;
+	m := mean(a);
+	s := 0.0;
+	for(i := 0; i < n; i++)
+		s += (a[i] - m) * (a[i] - m);
+	return s / real (n-1);
+}
+
+statname(s: int): string
+{
+	case s {
+	Median =>	return "median";
+	P90 =>	return "p90";
+	P99 =>	return "p99";
+	P999 =>	return "p99.9";
+	Max =>	return "max";
+	Exceed =>	return "exceedance";
+	Dist =>	return "distribution";
+	Mean =>	return "mean";
+	}
+	return "?";
+}
+
+quantile(s: int): real
+{
+	case s {
+	Median =>	return 50.0;
+	P90 =>	return 90.0;
+	P99 =>	return 99.0;
+	P999 =>	return 99.9;
+	}
+	return 100.0;
+}
+
+# leafstat gives statistic s of the sorted observations x of one run;
+# Exceed is the share of them above t.
+leafstat(x: array of real, s: int, t: real): real
+{
+	n := len x;
+	if(n == 0)
+		return 0.0;
+	case s {
+	Median =>	return median(x);
+	P90 or P99 or P999 =>	return percentile(x, quantile(s));
+	Max =>	return x[n-1];
+	Exceed =>	return real above(x, t) / real n;
+	Mean =>	return mean(x);
+	}
+	return 0.0;
+}
+
+# sampvar estimates the variance of leafstat(x, s, t) over resamples of
+# the run's observations, as if they were independent: for a quantile,
+# the square of half the distance between the order statistics one
+# binomial standard deviation of rank either side of it; for the
+# greatest, the exact bootstrap variance (the resample's maximum is x[j]
+# with probability (j/n)^n - ((j-1)/n)^n); for a rate, p(1-p)/n.
+sampvar(x: array of real, s: int, t: real): real
+{
+	setup();
+	n := len x;
+	if(n < 2)
+		return 0.0;
+	case s {
+	Median or P90 or P99 or P999 =>
+		q := quantile(s) / 100.0;
+		k := rank(n, 100.0*q);
+		h := int math->ceil(math->sqrt(real n * q * (1.0-q)));
+		lo := k - h;
+		if(lo < 1)
+			lo = 1;
+		hi := k + h;
+		if(hi > n)
+			hi = n;
+		se := (x[hi-1] - x[lo-1]) / 2.0;
+		return se*se;
+	Max =>
+		m := 0.0;
+		m2 := 0.0;
+		prev := 1.0;
+		for(j := n-1; j >= 1 && prev > 1e-12; j--){
+			f := math->exp(real n * math->log(real j / real n));
+			w := prev - f;
+			m += w * x[j];
+			m2 += w * x[j] * x[j];
+			prev = f;
+		}
+		m += prev * x[0];
+		m2 += prev * x[0] * x[0];
+		v := m2 - m*m;
+		if(v < 0.0)
+			v = 0.0;
+		return v;
+	Exceed =>
+		p := real above(x, t) / real n;
+		return p * (1.0-p) / real n;
+	Mean =>
+		return var(x) / real n;
+	}
+	return 0.0;
+}
+
+# choose gives the binomial coefficient as a real.
+choose(n, k: int): real
+{
+	if(k < 0 || k > n)
+		return 0.0;
+	if(k > n-k)
+		k = n-k;
+	c := 1.0;
+	for(i := 1; i <= k; i++)
+		c = c * real (n-k+i) / real i;
+	return c;
+}
+
+#
+# Distributions
+#
+
+# betainc gives the regularized incomplete beta function I_x(a, b), by
+# its continued fraction (evaluated by the modified Lentz method), on the
+# side of (a+1)/(a+b+2) where it converges fast.
+betainc(x, a, b: real): real
+{
+	setup();
+	if(x <= 0.0)
+		return 0.0;
+	if(x >= 1.0)
+		return 1.0;
+	if(x > (a+1.0)/(a+b+2.0))
+		return 1.0 - betainc(1.0-x, b, a);
+	(nil, la) := math->lgamma(a);
+	(nil, lb) := math->lgamma(b);
+	(nil, lab) := math->lgamma(a+b);
+	front := math->exp(a*math->log(x) + b*math->log(1.0-x) - (la+lb-lab)) / a;
+	tiny := 1e-300;
+	f := 1.0;
+	c := 1.0;
+	d := 0.0;
+	for(i := 0; i <= 400; i++){
+		m := real (i/2);
+		num: real;
+		if(i == 0)
+			num = 1.0;
+		else if(i & 1)
+			num = -((a+m)*(a+b+m)*x) / ((a+2.0*m)*(a+2.0*m+1.0));
+		else
+			num = (m*(b-m)*x) / ((a+2.0*m-1.0)*(a+2.0*m));
+		d = 1.0 + num*d;
+		if(math->fabs(d) < tiny)
+			d = tiny;
+		d = 1.0/d;
+		c = 1.0 + num/c;
+		if(math->fabs(c) < tiny)
+			c = tiny;
+		cd := c*d;
+		f *= cd;
+		if(math->fabs(1.0-cd) < 1e-15)
+			break;
+	}
+	return front * (f - 1.0);
+}
+
+# tcdf gives P(T <= t) for Student's t with df degrees of freedom.
+tcdf(t, df: real): real
+{
+	p := 0.5 * betainc(df/(df+t*t), df/2.0, 0.5);
+	if(t > 0.0)
+		return 1.0 - p;
+	return p;
+}
+
+# tquantile inverts tcdf by bisection.
+tquantile(p, df: real): real
+{
+	if(p == 0.5)
+		return 0.0;
+	if(p < 0.5)
+		return -tquantile(1.0-p, df);
+	lo := 0.0;
+	hi := 1.0;
+	while(tcdf(hi, df) < p && hi < 1e12)
+		hi *= 2.0;
+	for(i := 0; i < 200 && hi-lo > 1e-12*hi; i++){
+		m := (lo+hi)/2.0;
+		if(tcdf(m, df) < p)
+			lo = m;
+		else
+			hi = m;
+	}
+	return (lo+hi)/2.0;
+}
+
+#
+# Anderson-Darling k-sample test: F. W. Scholz and M. A. Stephens,
+# "K-sample Anderson-Darling tests", JASA 82 (1987) 918-924.
+#
+
+# adk gives, for samples g (unsorted), the statistic A2akN of Scholz and
+# Stephens (their eq. 7, for samples with ties, midranks), its
+# standardized form T = (A2 - (k-1)) / sigma (their eq. 4), and the
+# asymptotic p-value of T interpolated in their table (adp).
+adk(g: array of array of real): (real, real, real)
+{
+	setup();
+	k := len g;
+	s := array[k] of array of real;
+	for(i := 0; i < k; i++){
+		s[i] = array[len g[i]] of real;
+		s[i][0:] = g[i];
+		sort(s[i]);
+	}
+	z := merge(s);
+	N := len z;
+	if(k < 2 || N < 4)
+		return (0.0, 0.0, 1.0);
+	# distinct values and the count of each sample at each
+	nd := 0;
+	for(j := 0; j < N; j++)
+		if(j == 0 || z[j] != z[j-1])
+			nd++;
+	zd := array[nd] of real;
+	nd = 0;
+	for(j = 0; j < N; j++)
+		if(j == 0 || z[j] != z[j-1])
+			zd[nd++] = z[j];
+	f := array[k] of array of int;
+	for(i = 0; i < k; i++){
+		f[i] = array[nd] of {* => 0};
+		j = 0;
+		for(m := 0; m < len s[i]; m++){
+			while(zd[j] < s[i][m])
+				j++;
+			f[i][j]++;
+		}
+	}
+	a2 := 0.0;
+	for(i = 0; i < k; i++){
+		ni := real len s[i];
+		if(ni == 0.0)
+			continue;
+		sum := 0.0;
+		b := 0.0;
+		mi := 0.0;
+		for(j = 0; j < nd; j++){
+			l := 0.0;
+			for(m := 0; m < k; m++)
+				l += real f[m][j];
+			ba := b + l/2.0;
+			ma := mi + real f[i][j]/2.0;
+			den := ba*(real N - ba) - real N*l/4.0;
+			if(den > 0.0){
+				x := real N*ma - ni*ba;
+				sum += l * x*x / den;
+			}
+			b += l;
+			mi += real f[i][j];
+		}
+		a2 += sum / ni;
+	}
+	a2 *= real (N-1) / (real N * real N);
+	sigma := math->sqrt(advar(s, N));
+	t := (a2 - real (k-1)) / sigma;
+	return (a2, t, adp(k-1, t));
+}
+
+# advar is the variance of A2kN under the null, Scholz and Stephens' (4).
+advar(s: array of array of real, N: int): real
+{
+	k := real len s;
+	H := 0.0;
+	for(i := 0; i < len s; i++)
+		if(len s[i] > 0)
+			H += 1.0 / real len s[i];
+	# h = sum 1/i, i < N; g = sum over i < j < N of 1/((N-i) j)
+	h := 0.0;
+	for(i = 1; i < N; i++)
+		h += 1.0 / real i;
+	g := 0.0;
+	hi := 0.0;	# sum 1/j, j <= i
+	for(i = 1; i <= N-2; i++){
+		hi += 1.0 / real i;
+		g += (h - hi) / real (N-i);
+	}
+	a := (4.0*g - 6.0)*(k - 1.0) + (10.0 - 6.0*g)*H;
+	b := (2.0*g - 4.0)*k*k + 8.0*h*k + (2.0*g - 14.0*h - 4.0)*H - 8.0*h + 4.0*g - 6.0;
+	c := (6.0*h + 2.0*g - 2.0)*k*k + (4.0*h - 4.0*g + 6.0)*k + (2.0*h - 6.0)*H + 4.0*h;
+	d := (2.0*h + 6.0)*k*k - 4.0*h*k;
+	n := real N;
+	return (a*n*n*n + b*n*n + c*n + d) / ((n-1.0)*(n-2.0)*(n-3.0));
+}
+
+# The critical values of T at levels 0.25, 0.10, 0.05, 0.025 and 0.01,
+# as b0 + b1/sqrt(m) + b2/m with m = k-1 (Scholz and Stephens, Table 1
+# and the interpolation they give beneath it).
+adlev := array[] of {0.25, 0.10, 0.05, 0.025, 0.01};
+adb0 := array[] of {0.675, 1.281, 1.645, 1.960, 2.326};
+adb1 := array[] of {-0.245, 0.250, 0.678, 1.149, 1.822};
+adb2 := array[] of {-0.105, -0.305, -0.362, -0.391, -0.396};
+
+adcrit(m: int, alpha: real): real
+{
+	setup();
+	for(i := 0; i < len adlev; i++)
+		if(math->fabs(adlev[i] - alpha) < 1e-9)
+			return adb0[i] + adb1[i]/math->sqrt(real m) + adb2[i]/real m;
+	return -1.0;
+}
+
+# adp interpolates log(alpha) linearly in the critical values of T,
+# extrapolating from the nearest pair outside 0.25..0.01.
+adp(m: int, t: real): real
+{
+	setup();
+	n := len adlev;
+	i := 0;
+	while(i < n-2 && t > adcrit(m, adlev[i+1]))
+		i++;
+	c0 := adcrit(m, adlev[i]);
+	c1 := adcrit(m, adlev[i+1]);
+	l0 := math->log(adlev[i]);
+	l1 := math->log(adlev[i+1]);
+	p := math->exp(l0 + (t - c0) * (l1 - l0) / (c1 - c0));
+	if(p > 1.0)
+		p = 1.0;
+	return p;
+}
+
+#
+# The comparison
+#
+
+# compare compares the statistics sel of sides a and b, whose units are
+# the top level of their samples (boots).  Each statistic of a side is
+# the mean of its units' values; the difference b - a is studentized
+# with Welch's standard error over units.  Its null distribution comes
+# from the arrangements of the unit labels: every one of the
+# choose(ka+kb, ka) when there are no more than maxarr, else the
+# observed one and maxarr-1 drawn at random.  Under the null hypothesis
+# that the side a unit came from does not matter, every arrangement is
+# as likely as the observed one (and exactly so when the order of the
+# boots was randomized), so the test holds its level whatever the
+# dependence within a unit.  The studentized form keeps it honest when
+# the sides differ in spread only (Janssen 1997; Chung and Romano 2013).
+#
+# Exceed is the share of each unit's observations above the threshold:
+# t when tfixed, else the mean p99 of the units labelled a, recomputed
+# in each arrangement so that the threshold follows the labels.  Dist is
+# the two-sample Anderson-Darling A2akN of all observations of each
+# side, on exact values or, beyond Gmax distinct values, on bins finer
+# in the tails; only its permutation p-value is used.
+#
+# Several statistics per comparison would each be wrong 5% of the time;
+# the p-values are adjusted by the single-step minP method of Westfall
+# and Young (1993, Algorithm 2.8) over the same arrangements: the
+# adjusted p of a statistic is the share of arrangements whose least
+# p-value over all the statistics is no greater than its own, so the
+# chance that any of them is called different when none is stays below
+# 1-conf.  The interval of each difference is d +- c*se, with c the
+# studentized value at which that statistic's p reaches the family's
+# critical level: the intervals hold together, and one excludes zero
+# exactly when its adjusted p is below 1-conf.
+#
+# When at least two units on each side and all units of each side hold
+# identical observations (as under a deterministic clock) the sample
+# has no variation to test against: the comparison is exact.
+compare(a, b: array of ref Unit, sel: array of int, t: real, tfixed: int,
+	conf: real, maxarr: int, r: ref Rand): ref Cmp
+{
+	setup();
+	ka := len a;
+	kb := len b;
+	K := ka + kb;
+	J := len sel;
+	u := array[K] of ref Unit;
+	u[0:] = a;
+	u[ka:] = b;
+	c := ref Cmp(0, 0, 1.0, 1.0, 0, t, conf, array[J] of ref Diff);
+	val := array[Nstat] of array of real;
+	for(j := 0; j < J; j++)
+		if(sel[j] != Exceed && sel[j] != Dist && val[sel[j]] == nil)
+			val[sel[j]] = values(u, sel[j], 0.0);
+	p99 := values(u, P99, 0.0);
+	dist: ref Bins;
+	for(j = 0; j < J; j++)
+		if(sel[j] == Dist)
+			dist = bins(u);
+	c.exact = ka >= 2 && kb >= 2;
+	for(i := 1; c.exact && i < ka; i++)
+		if(!u[i].same(u[0]))
+			c.exact = 0;
+	for(i = ka+1; c.exact && i < K; i++)
+		if(!u[i].same(u[ka]))
+			c.exact = 0;
+
+	(arr, all) := arrangements(ka, kb, maxarr, r);
+	R := len arr;
+	c.narr = R;
+	c.all = all;
+	tv := array[J] of array of real;
+	for(j = 0; j < J; j++)
+		tv[j] = array[R] of real;
+	ex := array[K] of real;
+	for(k := 0; k < R; k++){
+		lab := arr[k];
+		th := t;
+		if(!tfixed)
+			th = sidemean(p99, lab, 0);
+		for(j = 0; j < J; j++){
+			s := sel[j];
+			ma, mb, se, ts: real;
+			case s {
+			Exceed =>
+				for(i = 0; i < K; i++)
+					ex[i] = u[i].value(Exceed, th);
+				(ma, mb, se, ts) = welch(ex, lab);
+			Dist =>
+				ts = a2bins(dist, lab);
+				(ma, mb, se) = (0.0, 0.0, 0.0);
+			* =>
+				(ma, mb, se, ts) = welch(val[s], lab);
+			}
+			tv[j][k] = math->fabs(ts);
+			if(k == 0){
+				d := mb - ma;
+				if(s == Dist)
+					d = ts;
+				c.d[j] = ref Diff(s, ma, mb, d, se, 1.0, 0.0, ts, 1.0, 1.0);
+				if(s == Exceed)
+					c.thresh = th;
+			}
+		}
+	}
+	if(c.exact){
+		for(j = 0; j < J; j++){
+			x := c.d[j];
+			if(x.d != 0.0)
+				(x.p, x.padj) = (0.0, 0.0);
+			(x.lo, x.hi) = (x.d, x.d);
+			if(x.stat == Dist)
+				(x.lo, x.hi) = (1.0, 0.0);
+		}
+		c.pmin = 0.0;
+		c.pfloor = 0.0;
+		return c;
+	}
+	minpadjust(c, tv, R);
+	# a two-sided test cannot tell the observed arrangement from its
+	# mirror: the least p it can give is 2/choose(K, ka) when ka == kb
+	if(c.all){
+		m := 1.0 / real R;
+		if(ka == kb)
+			m *= 2.0;
+		if(m > c.pmin)
+			c.pmin = m;
+		if(c.pmin > c.pfloor)
+			c.pfloor = c.pmin;
+	}
+	return c;
+}
+
+# minpadjust sets the p-values, adjusted p-values and intervals of c
+# from tv, the absolute studentized statistics of each arrangement
+# (arrangement 0 the observed one).
+minpadjust(c: ref Cmp, tv: array of array of real, R: int)
+{
+	J := len tv;
+	pm := array[J] of array of real;
+	minp := array[R] of {* => 1.0};
+	for(j := 0; j < J; j++){
+		st := array[R] of real;
+		st[0:] = tv[j];
+		sort(st);
+		pm[j] = array[R] of real;
+		for(k := 0; k < R; k++){
+			pm[j][k] = real atleast(st, tv[j][k]) / real R;
+			if(pm[j][k] < minp[k])
+				minp[k] = pm[j][k];
+		}
+	}
+	sm := array[R] of real;
+	sm[0:] = minp;
+	sort(sm);
+	c.pmin = sm[0];
+	c.pfloor = real notabove(sm, sm[0]) / real R;
+	alpha := 1.0 - c.conf;
+	pstar := -1.0;	# the family's critical level of single p-values
+	for(k := 0; k < R; k++){
+		if(real notabove(sm, sm[k]) / real R > alpha)
+			break;
+		pstar = sm[k];
+	}
+	for(j = 0; j < J; j++){
+		x := c.d[j];
+		x.p = pm[j][0];
+		x.padj = real notabove(sm, x.p) / real R;
+		(x.lo, x.hi) = (1.0, 0.0);
+		if(pstar < 0.0 || x.stat == Dist)
+			continue;
+		# the greatest |t| that falls short of the critical level: a
+		# difference is declared when |t| exceeds it
+		crit := 0.0;
+		for(k = 0; k < R; k++)
+			if(pm[j][k] > pstar*(1.0+Eps) && tv[j][k] > crit)
+				crit = tv[j][k];
+		if(x.se > 0.0 && crit > 0.0 && crit < Big)
+			(x.lo, x.hi) = (x.d - crit*x.se, x.d + crit*x.se);
+		else if(x.padj <= alpha)
+			(x.lo, x.hi) = (x.d, x.d);	# every unit of a side agrees
+		else if(x.d < 0.0)
+			(x.lo, x.hi) = (x.d, 0.0);
+		else
+			(x.lo, x.hi) = (0.0, x.d);
+	}
+}
+
+# atleast counts the values of sorted a not below v, ties within Eps.
+atleast(a: array of real, v: real): int
+{
+	return len a - below(a, v - Eps*v);
+}
+
+# notabove counts the values of sorted a not above v, ties within Eps.
+notabove(a: array of real, v: real): int
+{
+	return len a - above(a, v + Eps*v);
+}
+
+# below counts the values of sorted a less than v.
+below(a: array of real, v: real): int
+{
+	lo := 0;
+	hi := len a;
+	while(lo < hi){
+		m := (lo+hi)/2;
+		if(a[m] < v)
+			lo = m+1;
+		else
+			hi = m;
 	}
 	return lo;
 }
 
-# countmedian gives the median of the resample count[] of sorted p
-# (tot elements in all), clearing count as it goes.
-countmedian(p: array of real, count: array of int, tot: int): real
+values(u: array of ref Unit, s: int, t: real): array of real
 {
-	lo := (tot-1)/2;	# the two middle ranks (equal when tot is odd)
-	hi := tot/2;
-	vlo := 0.0;
-	vhi := 0.0;
-	c := 0;
-	for(i := 0; i < len p; i++){
-		k := count[i];
-		if(k == 0)
-			continue;
-		count[i] = 0;
-		if(c <= lo && lo < c+k)
-			vlo = p[i];
-		if(c <= hi && hi < c+k)
-			vhi = p[i];
-		c += k;
-	}
-	return (vlo + vhi) / 2.0;
+	v := array[len u] of real;
+	for(i := 0; i < len u; i++)
+		v[i] = u[i].value(s, t);
+	return v;
 }
 
-# interval gives the percentile interval holding conf of the bootstrap
-# distribution m (which is left unchanged).
-interval(m: array of real, conf: real): (real, real)
+# sidemean: the mean of the values of the units labelled side.
+sidemean(v: array of real, lab: array of int, side: int): real
 {
-	setup();
-	n := len m;
-	if(n == 0)
-		return (0.0, 0.0);
-	s := array[n] of real;
-	s[0:] = m;
-	sort(s);
-	a := (1.0 - conf) / 2.0;
-	lo := int math->floor(a * real n);
-	hi := int math->ceil((1.0 - a) * real n) - 1;
-	if(lo < 0)
-		lo = 0;
-	if(hi > n-1)
-		hi = n-1;
-	if(hi < lo)
-		hi = lo;
-	return (s[lo], s[hi]);
-}
-
-# diffs pairs independent bootstrap medians of two samples: the
-# bootstrap distribution of the difference mb - ma.
-diffs(ma, mb: array of real): array of real
-{
-	n := len ma;
-	if(len mb < n)
-		n = len mb;
-	d := array[n] of real;
-	for(i := 0; i < n; i++)
-		d[i] = mb[i] - ma[i];
-	return d;
-}
-
-# mannwhitney gives U of a (the number of pairs in which a's observation
-# is the greater, ties counting half), its normal deviate z (with the
-# correction for ties and for continuity), and the two-sided p-value.
-mannwhitney(a, b: array of real): (real, real, real)
-{
-	setup();
-	n1 := len a;
-	n2 := len b;
-	n := n1 + n2;
-	if(n1 == 0 || n2 == 0)
-		return (0.0, 0.0, 1.0);
-	x := array[n] of real;
-	x[0:] = a;
-	x[n1:] = b;
-	sort(x);
-	# rank the pooled sample; a's share of each run of ties is counted
-	# by merging sorted a against the pooled order.
-	sa := array[n1] of real;
-	sa[0:] = a;
-	sort(sa);
-	ra := 0.0;	# sum of a's ranks
-	tie := 0.0;	# sum of t^3 - t over runs of t ties
-	j := 0;
-	for(i := 0; i < n; ){
-		k := i;
-		while(k < n && x[k] == x[i])
-			k++;
-		t := k - i;
-		na := 0;
-		while(j < n1 && sa[j] == x[i]){
-			na++;
-			j++;
-		}
-		ra += real na * (real (i+1) + real k) / 2.0;
-		tie += real t * real t * real t - real t;
-		i = k;
-	}
-	u := ra - real n1 * real (n1+1) / 2.0;
-	mu := real n1 * real n2 / 2.0;
-	var := real n1 * real n2 / 12.0 * (real (n+1) - tie / (real n * real (n-1)));
-	if(var <= 0.0)
-		return (u, 0.0, 1.0);
-	d := u - mu;
-	if(d > 0.5)
-		d -= 0.5;
-	else if(d < -0.5)
-		d += 0.5;
-	else
-		d = 0.0;
-	z := d / math->sqrt(var);
-	p := math->erfc(math->fabs(z) / math->sqrt(2.0));
-	if(p > 1.0)
-		p = 1.0;
-	return (u, z, p);
-}
-
-# varcomp splits the variance of the observations into a part between
-# groups (boots) and a part within them, as one-way analysis of variance
-# with random effects estimates them: within is the mean square within
-# groups, between is (MSB - MSW)/n0, n0 the effective group size, and
-# 0 when the groups differ no more than their observations do.  Both
-# are returned as standard deviations.
-varcomp(g: array of array of real): (real, real)
-{
-	setup();
-	k := 0;
 	n := 0;
-	for(i := 0; i < len g; i++)
-		if(len g[i] > 0){
-			k++;
-			n += len g[i];
-		}
-	if(n == 0)
-		return (0.0, 0.0);
-	means := array[len g] of {* => 0.0};
-	same := 1;
-	gm := 0.0;
-	ssw := 0.0;
-	prev := -1;
-	for(i = 0; i < len g; i++){
-		if(len g[i] == 0)
-			continue;
-		means[i] = mean(g[i]);
-		if(prev >= 0 && means[i] != means[prev])
-			same = 0;
-		prev = i;
-		gm += means[i] * real len g[i];
-		for(j := 0; j < len g[i]; j++){
-			d := g[i][j] - means[i];
-			ssw += d*d;
-		}
-	}
-	gm /= real n;
-	msw := 0.0;
-	if(n > k)
-		msw = ssw / real (n-k);
-	if(k < 2 || same)
-		return (0.0, math->sqrt(msw));
-	ssb := 0.0;
-	sn2 := 0.0;
-	for(i = 0; i < len g; i++){
-		if(len g[i] == 0)
-			continue;
-		d := means[i] - gm;
-		ssb += real len g[i] * d*d;
-		sn2 += real len g[i] * real len g[i];
-	}
-	msb := ssb / real (k-1);
-	n0 := (real n - sn2 / real n) / real (k-1);
-	vb := (msb - msw) / n0;
-	if(vb < 0.0)
-		vb = 0.0;
-	return (math->sqrt(vb), math->sqrt(msw));
+	for(i := 0; i < len v; i++)
+		if(lab[i] == side)
+			n++;
+	w := array[n] of real;
+	n = 0;
+	for(i = 0; i < len v; i++)
+		if(lab[i] == side)
+			w[n++] = v[i];
+	return mean(w);
 }
 
-mean(a: array of real): real
-{
-	s := 0.0;
-	for(i := 0; i < len a; i++)
-		s += a[i];
-	return s / real len a;
-}
-
-# histogram counts a and b in nbin equal bins spanning the least
-# observation of either to the greater of their 99th percentiles, and
-# in an extra last bin everything above that.  Whole numbers spanning
-# fewer than nbin values get a bin each.  It returns the bin edges
-# (the last is the top of the range; above it is the extra bin) and
-# the nbin+1 counts of each sample.
-histogram(a, b: array of real, nbin: int): (array of real, array of int, array of int)
+# welch gives the means of the two sides' values, the standard error of
+# their difference, and the studentized difference (0 when the two are
+# equal with no spread, +-Big when they differ with none).
+welch(v: array of real, lab: array of int): (real, real, real, real)
 {
 	setup();
+	na := 0;
+	for(i := 0; i < len v; i++)
+		if(lab[i] == 0)
+			na++;
+	va := array[na] of real;
+	vb := array[len v - na] of real;
+	ia := 0;
+	ib := 0;
+	for(i = 0; i < len v; i++)
+		if(lab[i] == 0)
+			va[ia++] = v[i];
+		else
+			vb[ib++] = v[i];
+	ma := mean(va);
+	mb := mean(vb);
+	se := math->sqrt(var(va)/real len va + var(vb)/real len vb);
+	d := mb - ma;
+	if(se > 0.0)
+		return (ma, mb, se, d/se);
+	if(d > 0.0)
+		return (ma, mb, se, Big);
+	if(d < 0.0)
+		return (ma, mb, se, -Big);
+	return (ma, mb, se, 0.0);
+}
+
+# arrangements gives the labellings of ka+kb units, a unit's label 0
+# for side a and 1 for b, the observed one (the first ka labelled a)
+# first: all of them when there are at most max, else max-1 more drawn
+# at random (with replacement, as a Monte Carlo permutation test does).
+arrangements(ka, kb, max: int, r: ref Rand): (array of array of int, int)
+{
+	K := ka + kb;
+	if(choose(K, ka) <= real max){
+		n := int choose(K, ka);
+		arr := array[n] of array of int;
+		idx := array[ka] of int;
+		for(i := 0; i < ka; i++)
+			idx[i] = i;
+		for(k := 0; k < n; k++){
+			lab := array[K] of {* => 1};
+			for(i = 0; i < ka; i++)
+				lab[idx[i]] = 0;
+			arr[k] = lab;
+			# next combination in lexicographic order
+			i = ka - 1;
+			while(i >= 0 && idx[i] == K - ka + i)
+				i--;
+			if(i < 0)
+				break;
+			idx[i]++;
+			for(j := i+1; j < ka; j++)
+				idx[j] = idx[j-1] + 1;
+		}
+		return (arr, 1);
+	}
+	arr := array[max] of array of int;
+	perm := array[K] of int;
+	for(k := 0; k < max; k++){
+		lab := array[K] of {* => 1};
+		if(k == 0){
+			for(i := 0; i < ka; i++)
+				lab[i] = 0;
+		}else{
+			for(i := 0; i < K; i++)
+				perm[i] = i;
+			for(i = 0; i < ka; i++){
+				j := i + r.rand(K - i);
+				(perm[i], perm[j]) = (perm[j], perm[i]);
+				lab[perm[i]] = 0;
+			}
+		}
+		arr[k] = lab;
+	}
+	return (arr, 0);
+}
+
+# Bins holds what the Anderson-Darling statistic needs of every
+# arrangement: the count of each unit's observations in each bin, and
+# the arrangement-free weights of the bins.
+Bins: adt
+{
+	cnt:	array of array of int;	# [unit][bin]
+	n:	array of int;	# observations of each unit
+	N:	int;
+	ba:	array of real;	# B_aj: observations below bin j, and half of those in it
+	w:	array of real;	# l_j / (B_aj (N - B_aj) - N l_j / 4), 0 where that is not positive
+};
+
+# bins makes the bins of the observations of all units: each distinct
+# value when there are no more than Gmax, else bounds at pooled ranks:
+# every 1/1000 of them, and in each tail 50 steps a decade of
+# 1/(1-q), so the tails keep their resolution.  Beyond 100000
+# observations the ranks are those of every s-th observation of each
+# run, with the greatest, which keeps the bins fine enough and the
+# memory small; any bins fixed before the labels are arranged give a
+# valid test.
+bins(u: array of ref Unit): ref Bins
+{
+	setup();
+	lv := allleaves(u);
+	N := nall(lv);
+	bound := distinct(lv);
+	if(bound == nil){
+		step := (N + 99999) / 100000;
+		g := array[len lv] of array of real;
+		for(i := 0; i < len lv; i++){
+			x := lv[i].x;
+			t := array[(len x + step - 1) / step + 1] of real;
+			k := 0;
+			for(j := step/2; j < len x; j += step)
+				t[k++] = x[j];
+			if(len x > 0)
+				t[k++] = x[len x - 1];
+			g[i] = t[0:k];
+		}
+		z := merge(g);
+		q: list of real;
+		for(i = 1; i <= 1000; i++)
+			q = real i / 1000.0 :: q;
+		top := math->log10(real N);
+		for(e := 2.0; e <= top; e += 0.02){
+			q = 1.0 - math->pow(10.0, -e) :: q;
+			q = math->pow(10.0, -e) :: q;
+		}
+		b := array[len q + 1] of real;
+		for(i = 0; q != nil; q = tl q){
+			k := int math->ceil(hd q * real len z);
+			if(k < 1)
+				k = 1;
+			if(k > len z)
+				k = len z;
+			b[i++] = z[k-1];
+		}
+		b[i] = z[len z - 1];
+		sort(b);
+		nd := 0;
+		for(i = 0; i < len b; i++)
+			if(i == 0 || b[i] != b[i-1])
+				b[nd++] = b[i];
+		bound = b[0:nd];
+	}
+	G := len bound;
+	B := ref Bins(array[len u] of array of int, array[len u] of int, N, array[G] of real, array[G] of real);
+	tot := array[G] of {* => 0};
+	for(i := 0; i < len u; i++){
+		B.cnt[i] = array[G] of {* => 0};
+		ul := u[i].leaves();
+		for(j := 0; j < len ul; j++){
+			x := ul[j].x;
+			k := 0;
+			for(m := 0; m < len x; m++){
+				while(x[m] > bound[k])
+					k++;
+				B.cnt[i][k]++;
+			}
+		}
+		B.n[i] = u[i].nobs();
+		for(k := 0; k < G; k++)
+			tot[k] += B.cnt[i][k];
+	}
+	cum := 0.0;
+	for(k := 0; k < G; k++){
+		lk := real tot[k];
+		B.ba[k] = cum + lk/2.0;
+		den := B.ba[k]*(real N - B.ba[k]) - real N*lk/4.0;
+		B.w[k] = 0.0;
+		if(den > 0.0)
+			B.w[k] = lk / den;
+		cum += lk;
+	}
+	return B;
+}
+
+# distinct gives the distinct values of the leaves l, sorted, or nil if
+# there are more than Gmax.
+distinct(l: array of ref Unit): array of real
+{
+	g := array[len l] of array of real;
+	for(i := 0; i < len l; i++){
+		x := l[i].x;
+		d := array[Gmax] of real;
+		n := 0;
+		for(j := 0; j < len x; j++)
+			if(j == 0 || x[j] != x[j-1]){
+				if(n == Gmax)
+					return nil;
+				d[n++] = x[j];
+			}
+		g[i] = d[0:n];
+	}
+	z := merge(g);
+	n := 0;
+	for(i = 0; i < len z; i++)
+		if(i == 0 || z[i] != z[i-1])
+			z[n++] = z[i];
+	if(n > Gmax)
+		return nil;
+	return z[0:n];
+}
+
+# a2bins is A2akN of the two sides of an arrangement: with two samples
+# the terms of both are equal, N Ma_bj - n_b Ba_j being minus that of a.
+a2bins(B: ref Bins, lab: array of int): real
+{
+	G := len B.w;
+	f := array[G] of {* => 0};
+	na := 0;
+	for(i := 0; i < len lab; i++){
+		if(lab[i] != 0)
+			continue;
+		na += B.n[i];
+		c := B.cnt[i];
+		for(k := 0; k < G; k++)
+			f[k] += c[k];
+	}
+	N := real B.N;
+	nb := B.N - na;
+	if(na == 0 || nb == 0)
+		return 0.0;
+	s := 0.0;
+	m := 0.0;
+	for(k := 0; k < G; k++){
+		ma := m + real f[k]/2.0;
+		x := N*ma - real na*B.ba[k];
+		s += B.w[k] * x*x;
+		m += real f[k];
+	}
+	return (N-1.0)/(N*N) * (1.0/real na + 1.0/real nb) * s;
+}
+
+#
+# Variance
+#
+
+# split gives the spread between units (the standard deviation of their
+# medians, and of their p99s), a robust spread within them (the mean over
+# leaves of the median absolute deviation times 1.4826, which estimates
+# the standard deviation of normal data), and the intraclass correlation
+# of the medians, between^2 / (between^2 + within^2).
+split(u: array of ref Unit): (real, real, real, real)
+{
+	setup();
+	sb := math->sqrt(var(values(u, Median, 0.0)));
+	sp := math->sqrt(var(values(u, P99, 0.0)));
+	w := 0.0;
+	nl := 0;
+	for(i := 0; i < len u; i++){
+		lv := u[i].leaves();
+		for(j := 0; j < len lv; j++){
+			w += 1.4826 * mad(lv[j].x);
+			nl++;
+		}
+	}
+	if(nl > 0)
+		w /= real nl;
+	icc := 0.0;
+	if(sb*sb + w*w > 0.0)
+		icc = sb*sb / (sb*sb + w*w);
+	return (sb, sp, w, icc);
+}
+
+# levels estimates the variance of statistic s at each level of a
+# sample, after T. Kalibera and R. Jones, "Rigorous benchmarking in
+# reasonable time", ISMM 2013 (section 3; the estimators of their
+# Appendix, as corrected by the authors).  Level 0 is the top (units,
+# such as boots), then each level of units below, then the
+# observations.  S2[i] is the mean, over the units of level i-1, of the
+# variance of the values of their units at level i (at the top, the
+# variance of the units' values); for the observations it is the
+# sampling variance of a leaf's statistic times the leaf's size, as the
+# within-run variance of the observations is for the mean.  The
+# unbiased T2[i] = S2[i] - S2[i+1]/n[i+1] (T2 of the observations is
+# S2), n[i] being the mean number of units of level i in one of level
+# i-1 (at the top, the number of units; for the observations, the mean
+# leaf size).  A level whose units never have a sibling cannot be told
+# from the level above it: its S2 is -1 and its T2 0, and the level
+# above takes over the one below.  T2 below zero is set to zero.
+levels(u: array of ref Unit, s: int, t: real): (array of real, array of real, array of real)
+{
+	# the units of each level, and the index of each one's parent
+	lev: list of array of ref Unit;
+	par: list of array of int;
+	cur := u;
+	pcur := array[len u] of {* => 0};
+	depth := 0;
+	for(;;){
+		lev = cur :: lev;
+		par = pcur :: par;
+		depth++;
+		if(cur[0].sub == nil)
+			break;
+		n := 0;
+		for(i := 0; i < len cur; i++)
+			n += len cur[i].sub;
+		next := array[n] of ref Unit;
+		pn := array[n] of int;
+		n = 0;
+		for(i = 0; i < len cur; i++)
+			for(j := 0; j < len cur[i].sub; j++){
+				next[n] = cur[i].sub[j];
+				pn[n++] = i;
+			}
+		cur = next;
+		pcur = pn;
+	}
+	L := depth + 1;
+	s2 := array[L] of {* => -1.0};
+	t2 := array[L] of {* => 0.0};
+	cnt := array[L] of {* => 1.0};
+	# observations
+	leaves := hd lev;
+	so := 0.0;
+	no := 0.0;
+	for(i := 0; i < len leaves; i++){
+		so += real len leaves[i].x * sampvar(leaves[i].x, s, t);
+		no += real len leaves[i].x;
+	}
+	s2[L-1] = so / real len leaves;
+	cnt[L-1] = no / real len leaves;
+	# the levels of units, from the leaves up
+	for(d := depth-1; d >= 0; d--){
+		units := hd lev;
+		pu := hd par;
+		lev = tl lev;
+		par = tl par;
+		v := values(units, s, t);
+		if(d == 0){
+			cnt[0] = real len units;
+			if(len units > 1)
+				s2[0] = var(v);
+			continue;
+		}
+		np := pu[len pu - 1] + 1;
+		cnt[d] = real len units / real np;
+		sum := 0.0;
+		ng := 0;
+		for(i = 0; i < len units; ){
+			j := i;
+			while(j < len units && pu[j] == pu[i])
+				j++;
+			if(j - i > 1){
+				sum += var(v[i:j]);
+				ng++;
+			}
+			i = j;
+		}
+		if(ng > 0)
+			s2[d] = sum / real ng;
+	}
+	# unbiased estimates, each level less its share of the one below
+	below := L-1;
+	t2[L-1] = s2[L-1];
+	for(d = L-2; d >= 0; d--){
+		if(s2[d] < 0.0)
+			continue;
+		x := s2[d] - s2[below] / cnt[below];
+		if(x < 0.0)
+			x = 0.0;
+		t2[d] = x;
+		below = d;
+	}
+	return (s2, t2, cnt);
+}
+
+# optreps gives the number of repetitions at a level that minimizes the
+# cost of a given precision (Kalibera and Jones, section 3.3): with T2
+# and cost of one repetition at the level above (hi) and at this one
+# (lo), ceil(sqrt(chi T2lo / (clo T2hi))).  When the level above shows
+# no variance it gives -1 (repeat here as much as it is worth).
+optreps(t2hi, t2lo, chi, clo: real): int
+{
+	setup();
+	if(t2lo <= 0.0)
+		return 1;
+	if(t2hi <= 0.0 || clo <= 0.0)
+		return -1;
+	r := int math->ceil(math->sqrt(chi * t2lo / (clo * t2hi)) - Eps);
+	if(r < 1)
+		r = 1;
+	return r;
+}
+
+# plan gives the number of top-level units a side needs for the
+# interval of a difference of two sides, each measured alike, to have
+# half-width h at confidence conf, when the value of one unit varies
+# with variance v: the difference of the means of k units a side has
+# variance 2v/k, and the half-width is Student's t with 2k-2 degrees of
+# freedom times its square root.  It gives at least kmin, and -1 beyond
+# 100000 units.  The half-width falls as k grows, so a doubling search
+# and a bisection find the least k.
+plan(v, conf, h: real, kmin: int): int
+{
+	if(kmin < 2)
+		kmin = 2;
+	if(v <= 0.0 || halfwidth(v, conf, kmin) <= h)
+		return kmin;
+	lo := kmin;	# too few
+	hi := 2*kmin;
+	while(halfwidth(v, conf, hi) > h){
+		if(hi >= 100000)
+			return -1;
+		lo = hi;
+		hi *= 2;
+		if(hi > 100000)
+			hi = 100000;
+	}
+	while(hi - lo > 1){
+		m := (lo+hi)/2;
+		if(halfwidth(v, conf, m) > h)
+			lo = m;
+		else
+			hi = m;
+	}
+	return hi;
+}
+
+halfwidth(v, conf: real, k: int): real
+{
+	setup();
+	return tquantile(1.0 - (1.0-conf)/2.0, real (2*k-2)) * math->sqrt(2.0*v/real k);
+}
+
+# mink gives the least number of units a side for which the permutation
+# test over nstat statistics can reach level alpha whatever the data:
+# the observed arrangement and its mirror are the two most extreme of
+# choose(2k, k), and in the worst case each statistic has its own pair.
+mink(nstat: int, alpha: real): int
+{
+	for(k := 2; k < 50; k++)
+		if(2.0 * real nstat / choose(2*k, k) <= alpha)
+			return k;
+	return 50;
+}
+
+# histogram counts the observations of two samples in nbin equal bins
+# spanning the least observation of either to the greater of their 99th
+# percentiles, and in an extra last bin everything above that.  Whole
+# numbers spanning fewer than nbin values get a bin each.  It returns
+# the bin edges (the last is the top of the range; above it is the
+# extra bin) and the nbin+1 counts of each sample.
+histogram(a, b: array of ref Unit, nbin: int): (array of real, array of int, array of int)
+{
 	if(nbin < 1)
 		nbin = 1;
-	sa := array[len a] of real;
-	sa[0:] = a;
-	sort(sa);
-	sb := array[len b] of real;
-	sb[0:] = b;
-	sort(sb);
-	lo, hi: real;
-	if(len sa > 0 && (len sb == 0 || sa[0] <= sb[0]))
-		lo = sa[0];
-	else if(len sb > 0)
-		lo = sb[0];
-	hi = lo;
-	if(len sa > 0 && percentile(sa, 99.0) > hi)
-		hi = percentile(sa, 99.0);
-	if(len sb > 0 && percentile(sb, 99.0) > hi)
-		hi = percentile(sb, 99.0);
+	la := allleaves(a);
+	lb := allleaves(b);
+	lo := Big;
+	for(i := 0; i < len la; i++)
+		if(len la[i].x > 0 && la[i].x[0] < lo)
+			lo = la[i].x[0];
+	for(i = 0; i < len lb; i++)
+		if(len lb[i].x > 0 && lb[i].x[0] < lo)
+			lo = lb[i].x[0];
+	hi := lo;
+	na := nall(la);
+	nb := nall(lb);
+	if(na > 0 && order(la, rank(na, 99.0)) > hi)
+		hi = order(la, rank(na, 99.0));
+	if(nb > 0 && order(lb, rank(nb, 99.0)) > hi)
+		hi = order(lb, rank(nb, 99.0));
 	w := (hi - lo) / real nbin;
-	if(whole(sa) && whole(sb) && hi - lo < real nbin){
+	if(whole(la) && whole(lb) && hi - lo < real nbin){
 		nbin = int (hi - lo) + 1;
 		w = 1.0;
 	}else if(hi == lo){
@@ -351,35 +1284,86 @@ histogram(a, b: array of real, nbin: int): (array of real, array of int, array o
 		w = 1.0;
 	}
 	edge := array[nbin+1] of real;
-	for(i := 0; i < nbin; i++)
+	for(i = 0; i < nbin; i++)
 		edge[i] = lo + w * real i;
 	edge[nbin] = hi;
-	return (edge, bin(sa, lo, w, hi, nbin), bin(sb, lo, w, hi, nbin));
+	return (edge, bin(la, edge), bin(lb, edge));
 }
 
-whole(a: array of real): int
+allleaves(u: array of ref Unit): array of ref Unit
 {
-	for(i := 0; i < len a; i++)
-		if(math->floor(a[i]) != a[i])
-			return 0;
+	return Unit.group(u).leaves();
+}
+
+nall(l: array of ref Unit): int
+{
+	n := 0;
+	for(i := 0; i < len l; i++)
+		n += len l[i].x;
+	return n;
+}
+
+# order gives the k-th least (from 1) of all the observations of the
+# leaves l: for each leaf, the least of its observations that has k
+# of all at or below it, and of those the least.
+order(l: array of ref Unit, k: int): real
+{
+	v := Big;
+	for(i := 0; i < len l; i++){
+		x := l[i].x;
+		lo := 0;
+		hi := len x;
+		while(lo < hi){
+			m := (lo+hi)/2;
+			if(notabove1(l, x[m]) >= k)
+				hi = m;
+			else
+				lo = m+1;
+		}
+		if(lo < len x && x[lo] < v)
+			v = x[lo];
+	}
+	return v;
+}
+
+notabove1(l: array of ref Unit, v: real): int
+{
+	n := 0;
+	for(i := 0; i < len l; i++)
+		n += len l[i].x - above(l[i].x, v);
+	return n;
+}
+
+whole(l: array of ref Unit): int
+{
+	setup();
+	for(i := 0; i < len l; i++){
+		x := l[i].x;
+		for(j := 0; j < len x; j++)
+			if(math->floor(x[j]) != x[j])
+				return 0;
+	}
 	return 1;
 }
 
-# bin counts a in nbin bins of width w from lo, and above top in one more.
-bin(a: array of real, lo, w, top: real, nbin: int): array of int
+# bin counts the observations of the leaves l in the bins of edge: from
+# each edge to the next, the last regular bin up to and with the top
+# edge, and above that one more.
+bin(l: array of ref Unit, edge: array of real): array of int
 {
+	nbin := len edge - 1;
 	c := array[nbin+1] of {* => 0};
-	for(i := 0; i < len a; i++){
-		v := a[i];
-		k := nbin;
-		if(v <= top){
-			k = int math->floor((v - lo) / w);
-			if(k > nbin-1)
-				k = nbin-1;
-			if(k < 0)
-				k = 0;
+	for(i := 0; i < len l; i++){
+		x := l[i].x;
+		prev := 0;
+		for(k := 1; k < nbin; k++){
+			b := below(x, edge[k]);
+			c[k-1] += b - prev;
+			prev = b;
 		}
-		c[k]++;
+		top := len x - above(x, edge[nbin]);
+		c[nbin-1] += top - prev;
+		c[nbin] += len x - top;
 	}
 	return c;
 }

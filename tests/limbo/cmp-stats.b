@@ -1,15 +1,16 @@
 implement Cmpstats;
 
-# Stats (stats(2)) on fixed data with answers worked out by hand:
-# order statistics, Mann-Whitney U with ties, variance components,
-# bootstrap intervals of identical and of shifted samples, histogram.
+# Stats (stats(2)) on fixed data with known answers.  Each answer is
+# worked out in the comment beside it, by hand or from a published
+# table; the permutation counts were also checked by enumerating the
+# 70 arrangements in an independent program.
 
 include "sys.m";
 	sys: Sys;
 include "draw.m";
 include "stats.m";
 	stats: Stats;
-	Rand: import stats;
+	Rand, Unit, Cmp, Diff: import stats;
 
 Cmpstats: module
 {
@@ -24,122 +25,262 @@ init(nil: ref Draw->Context, nil: list of string)
 		sys->print("cannot load stats: %r\n");
 		raise "fail:load";
 	}
+	order();
+	distributions();
+	anderson();
+	permutation();
+	variance();
+	planning();
+}
 
+order()
+{
 	# the generator is the same everywhere
 	r := Rand.new(big 1);
 	s := "rand:";
 	for(i := 0; i < 8; i++)
 		s += " " + string r.rand(1000);
 	sys->print("%s\n", s);
-	r = Rand.new(big 1);
-	sys->print("rand again: %d\n", r.rand(1000));
 
 	a := array[] of {5.0, 3.0, 9.0, 1.0, 7.0, 3.0};
 	stats->sort(a);
 	sys->print("sorted: %s\n", arr(a));
-	sys->print("median %g p50 %g p99 %g p0 %g\n", stats->median(a),
-		stats->percentile(a, 50.0), stats->percentile(a, 99.0), stats->percentile(a, 0.0));
-	sys->print("median of 5: %g\n", stats->median(a[0:5]));
+	# median of 1 3 3 5 7 9: (3+5)/2; nearest rank p50 of 6: the 3rd
+	sys->print("median %g p50 %g p99 %g p0 %g above3 %d above9 %d\n", stats->median(a),
+		stats->percentile(a, 50.0), stats->percentile(a, 99.0), stats->percentile(a, 0.0),
+		stats->above(a, 3.0), stats->above(a, 9.0));
+	# p99.9 of 1..1000 is the 999th, not the 1000th (99.9*1000/100 in
+	# floating point is a hair above 999)
+	k := array[1000] of real;
+	for(i = 0; i < 1000; i++)
+		k[i] = real (i+1);
+	sys->print("p99.9 of 1..1000: %g; p99 %g; p90 %g\n", stats->percentile(k, 99.9),
+		stats->percentile(k, 99.0), stats->percentile(k, 90.0));
+	# deviations of 1 2 3 4 100 from 3: 2 1 0 1 97, their median 1
+	sys->print("mad %g\n", stats->mad(array[] of {1.0, 2.0, 3.0, 4.0, 100.0}));
+	sys->print("mad of one value %g; of 1 1 5 5: %g\n", stats->mad(array[] of {7.0}),
+		stats->mad(array[] of {1.0, 1.0, 5.0, 5.0}));
+	# equal values give themselves exactly, with no rounding residue
+	t := array[] of {0.1, 0.1, 0.1};
+	sys->print("mean of three 0.1: exact %d; var %g\n", stats->mean(t) == 0.1, stats->var(t));
+	sys->print("var of 1 2 3 4: %g\n", stats->var(array[] of {1.0, 2.0, 3.0, 4.0}));
+	m := stats->merge(array[] of {array[] of {1.0, 4.0}, array[] of {2.0, 3.0, 5.0}, array[] of {0.5}});
+	sys->print("merge: %s\n", arr(m));
 
-	# identical samples: U = n1 n2 / 2, p = 1
-	(u, z, p) := stats->mannwhitney(a, a);
-	sys->print("mw identical: U %g z %g p %g\n", u, z, p);
-	# separated samples 1..10 and 11..20: U = 0; z = -49.5/sqrt(175)
-	x := array[10] of real;
-	y := array[10] of real;
-	for(i = 0; i < 10; i++){
-		x[i] = real (i+1);
-		y[i] = real (i+11);
+	# statistics of one run: 1..1000 and above 990: 10 of 1000
+	s = "leaf:";
+	for(i = Stats->Median; i <= Stats->Mean; i++)
+		if(i != Stats->Dist)
+			s += sys->sprint(" %s %g", stats->statname(i), stats->leafstat(k, i, 990.0));
+	sys->print("%s\n", s);
+	# the bootstrap's maximum of 1 3 is 3 with probability 3/4: mean 2.5,
+	# E[x^2] = 7, variance 0.75.  The median of 1..1000: rank 500, one
+	# binomial sd of rank (sqrt(250) = 15.8, so 16) either side: 484 and
+	# 516, half their distance 16, variance 256.  The rate above 990:
+	# 0.01 * 0.99 / 1000.
+	sys->print("sampvar: max %g median %g exceed %g mean %g\n",
+		stats->sampvar(array[] of {1.0, 3.0}, Stats->Max, 0.0),
+		stats->sampvar(k, Stats->Median, 0.0), stats->sampvar(k, Stats->Exceed, 990.0),
+		stats->sampvar(array[] of {1.0, 2.0, 3.0}, Stats->Mean, 0.0));
+}
+
+distributions()
+{
+	sys->print("choose(6,3) %g choose(10,5) %g choose(20,10) %g\n",
+		stats->choose(6, 3), stats->choose(10, 5), stats->choose(20, 10));
+	# I_x(a, 1) = x^a; I_x(1, 1) = x; I_.5(2, 2) = .5 by symmetry
+	sys->print("betainc: %.6f %.6f %.6f\n", stats->betainc(0.5, 3.0, 1.0),
+		stats->betainc(0.3, 1.0, 1.0), stats->betainc(0.5, 2.0, 2.0));
+	# Student's t, 97.5%: 4.3027 (2 df), 2.7764 (4), 2.2622 (9), and the
+	# normal's 1.9600 for many
+	sys->print("t.975: %.4f %.4f %.4f %.4f; tcdf(0) %g tcdf(-2.7764, 4) %.4f\n",
+		stats->tquantile(0.975, 2.0), stats->tquantile(0.975, 4.0),
+		stats->tquantile(0.975, 9.0), stats->tquantile(0.975, 1e9),
+		stats->tcdf(0.0, 5.0), stats->tcdf(-2.776445, 4.0));
+}
+
+# The example of Scholz and Stephens (1987, section 5): smoothness of
+# paper measured by four laboratories, eight each.  They give, for the
+# version with midranks, A2akN = 8.3926 and its standardized form
+# T = 4.480 (asymptotic p 0.0022); the critical values of T at 25, 10, 5, 2.5 and 1%
+# for m = 1 (two samples) are 0.326, 1.225, 1.960, 2.719, 3.752 in their
+# Table 1 (0.325, 1.226, 1.961, 2.718, 3.752 by the interpolation formula
+# they give), and for m = 3 the 1% value is 3.246, below T: the four
+# laboratories differ at 1%.
+anderson()
+{
+	x1 := array[] of {38.7, 41.5, 43.8, 44.5, 45.5, 46.0, 47.7, 58.0};
+	x2 := array[] of {39.2, 39.3, 39.7, 41.4, 41.8, 42.9, 43.3, 45.8};
+	x3 := array[] of {34.0, 35.0, 39.0, 40.0, 43.0, 43.0, 44.0, 45.0};
+	x4 := array[] of {34.0, 34.8, 34.8, 35.4, 37.2, 37.8, 41.2, 42.8};
+	(a2, t, p) := stats->adk(array[] of {x1, x2, x3, x4});
+	sys->print("AD 4 labs: A2akN %.4f T %.4f p %.4f; 1%% critical %.4f\n", a2, t, p, stats->adcrit(3, 0.01));
+	s := "AD critical values m=1:";
+	lev := array[] of {0.25, 0.10, 0.05, 0.025, 0.01};
+	for(i := 0; i < len lev; i++)
+		s += sys->sprint(" %.3f", stats->adcrit(1, lev[i]));
+	sys->print("%s\n", s);
+	# two of them: T = 1.718, p between 10% and 5%
+	(a2, t, p) = stats->adk(array[] of {x1, x2});
+	sys->print("AD 2 labs: T %.4f p %.3f\n", t, p);
+	# identical samples: every term is zero
+	(a2, t, p) = stats->adk(array[] of {x1, x1});
+	sys->print("AD identical: A2 %g\n", a2);
+}
+
+# boots makes a side of units, one run of 50 observations each: the
+# boot's centre plus 0.001 j, j = 0..49 (so its median is centre+0.0245).
+boots(centre: array of real): array of ref Unit
+{
+	u := array[len centre] of ref Unit;
+	for(i := 0; i < len centre; i++){
+		x := array[50] of real;
+		for(j := 0; j < 50; j++)
+			x[j] = centre[i] + 0.001 * real j;
+		u[i] = Unit.group(array[] of {Unit.leaf(x)});
 	}
-	(u, z, p) = stats->mannwhitney(x, y);
-	sys->print("mw separated: U %g z %.5f p %.5g\n", u, z, p);
-	(u, z, p) = stats->mannwhitney(y, x);
-	sys->print("mw reversed: U %g z %.5f p %.5g\n", u, z, p);
-	# ties: ranks 1 3 3 6 for a; U = 3, var = 16/12 (9 - 48/56), z = -4.5/sqrt(var)
-	(u, z, p) = stats->mannwhitney(array[] of {1.0, 2.0, 2.0, 3.0}, array[] of {2.0, 3.0, 3.0, 4.0});
-	sys->print("mw ties: U %g z %.5f p %.5f\n", u, z, p);
-	(u, z, p) = stats->mannwhitney(array[] of {2.0, 2.0}, array[] of {2.0, 2.0, 2.0});
-	sys->print("mw all tied: U %g z %g p %g\n", u, z, p);
+	return u;
+}
 
-	# groups with means 2 5 8: MSW 1, MSB 27, n0 3, between^2 = 26/3
-	g := array[] of {
-		array[] of {1.0, 2.0, 3.0},
-		array[] of {4.0, 5.0, 6.0},
-		array[] of {7.0, 8.0, 9.0},
+permutation()
+{
+	med := array[] of {Stats->Median};
+	r := Rand.new(big 1);
+	# separated: every boot of b above every boot of a, so the observed
+	# arrangement and its mirror are the two most extreme of 70: p = 2/70
+	c := stats->compare(boots(array[] of {1.0, 2.0, 3.0, 4.0}), boots(array[] of {11.0, 12.0, 13.0, 14.0}),
+		med, 0.0, 0, 0.95, 10000, r);
+	show("separated", c);
+	# clustered: each b boot 1 above an a boot, but boots spread over 6:
+	# 48 of the 70 arrangements give a |t| at least the observed
+	a := array[] of {10.0, 12.0, 14.0, 16.0};
+	b := array[] of {11.0, 13.0, 15.0, 17.0};
+	c = stats->compare(boots(a), boots(b), med, 0.0, 0, 0.95, 10000, r);
+	show("clustered", c);
+	# the intervals are d +- c se, c the greatest |t| of the arrangements
+	# that fall short of the critical level (regression values).
+	# The same observations pooled, each its own unit, as if independent:
+	# no one of 1000 arrangements drawn comes near (t = 4.5): wrongly
+	# "different"
+	pa := pooled(boots(a));
+	pb := pooled(boots(b));
+	c = stats->compare(pa, pb, med, 0.0, 0, 0.95, 1000, r);
+	show("pooled", c);
+	# 3 boots against 3: 20 arrangements, two-sided p at least 2/20
+	c = stats->compare(boots(array[] of {1.0, 2.0, 3.0}), boots(array[] of {11.0, 12.0, 13.0}),
+		med, 0.0, 0, 0.95, 10000, r);
+	show("3v3", c);
+	# identical boots on both sides (as under icount): exact, no difference
+	same := array[] of {5.0, 5.0, 5.0};
+	all := array[] of {Stats->Median, Stats->P90, Stats->P99, Stats->Max, Stats->Exceed, Stats->Dist};
+	c = stats->compare(boots(same), boots(same), all, 0.0, 0, 0.95, 10000, r);
+	show("identical", c);
+	# identical within each side, different between: exact differences
+	c = stats->compare(boots(same), boots(array[] of {6.0, 6.0, 6.0}), all, 0.0, 0, 0.95, 10000, r);
+	show("exact", c);
+	# the family: separated boots seen by six statistics; median, p90,
+	# p99 and max move together, so the adjustment costs little.  The
+	# exceedance threshold is a's mean p99 (centre + 0.049: 2.549), and
+	# Anderson-Darling sees the same extreme arrangement.
+	c = stats->compare(boots(array[] of {1.0, 2.0, 3.0, 4.0, 5.0}), boots(array[] of {11.0, 12.0, 13.0, 14.0, 15.0}),
+		all, 0.0, 0, 0.95, 10000, r);
+	show("family", c);
+	# a fixed threshold above 11.0245: 50% of a side's observations in
+	# 11..11.049... counts a's 0 and b's 0.5, 1, 1, 1, 1
+	c = stats->compare(boots(array[] of {1.0, 2.0, 3.0, 4.0, 5.0}), boots(array[] of {11.0, 12.0, 13.0, 14.0, 15.0}),
+		array[] of {Stats->Exceed}, 11.0245, 1, 0.95, 10000, r);
+	show("threshold", c);
+}
+
+pooled(u: array of ref Unit): array of ref Unit
+{
+	x := u[0].leaves();
+	n := 0;
+	for(i := 0; i < len u; i++)
+		n += u[i].nobs();
+	p := array[n] of ref Unit;
+	n = 0;
+	for(i = 0; i < len u; i++){
+		x = u[i].leaves();
+		for(j := 0; j < len x[0].x; j++)
+			p[n++] = Unit.leaf(array[] of {x[0].x[j]});
+	}
+	return p;
+}
+
+show(what: string, c: ref Cmp)
+{
+	sys->print("%s: %d arrangements (all %d) pmin %.4f pfloor %.4f exact %d thresh %g\n",
+		what, c.narr, c.all, c.pmin, c.pfloor, c.exact, c.thresh);
+	for(i := 0; i < len c.d; i++){
+		x := c.d[i];
+		ci := "none";
+		if(x.lo <= x.hi)
+			ci = sys->sprint("[%.4f, %.4f]", x.lo, x.hi);
+		sys->print("  %s: a %.4f b %.4f d %.4f %s p %.4f padj %.4f\n",
+			stats->statname(x.stat), x.a, x.b, x.d, ci, x.p, x.padj);
+	}
+}
+
+variance()
+{
+	# three boots, medians 1 2 3 (sd 1); within each run 0 1 2 about the
+	# centre: MAD 1, times 1.4826; ICC 1 / (1 + 1.4826^2) = 0.3127
+	u := array[3] of ref Unit;
+	for(i := 0; i < 3; i++)
+		u[i] = Unit.group(array[] of {Unit.leaf(array[] of {real i, real i + 1.0, real i + 2.0})});
+	(sb, sp, sw, icc) := stats->split(u);
+	sys->print("split: between %g p99s %g within %.4f icc %.4f\n", sb, sp, sw, icc);
+}
+
+# A worked example of Kalibera and Jones's method, by hand: two boots of
+# two runs of three observations.
+#	boot 1: run {1 2 3} mean 2, run {3 4 5} mean 4: boot mean 3
+#	boot 2: run {5 6 7} mean 6, run {9 10 11} mean 10: boot mean 8
+# Observations: S2 = the mean within-run variance = 1 (n 3).
+# Runs: variances of {2, 4} and {6, 10} are 2 and 8: S2 = 5 (n 2),
+# T2 = 5 - 1/3 = 4.6667.  Boots: variance of {3, 8} is 12.5,
+# T2 = 12.5 - 5/2 = 10.  With a boot costing 10 s and a run 1 s, the
+# runs a boot that cost least for a given precision are
+# ceil(sqrt(10 * 4.6667 / (1 * 10))) = ceil(2.16) = 3.  With 3 runs a
+# boot, a boot's mean varies as T2boot + S2run/3 = 11.6667; the
+# difference of two sides of k boots has the 95% half-width
+# t(.975, 2k-2) sqrt(2 * 11.6667 / k): 14.70, 7.74, 5.91, 4.98 for
+# k = 2..5, so a half-width of 5 needs 5 boots a side, and 6 for the
+# permutation test to reach 5% over 7 statistics (14/924; 14/252 > 5%).
+planning()
+{
+	run := array[] of {
+		array[] of {1.0, 2.0, 3.0}, array[] of {3.0, 4.0, 5.0},
+		array[] of {5.0, 6.0, 7.0}, array[] of {9.0, 10.0, 11.0},
 	};
-	(b, w) := stats->varcomp(g);
-	sys->print("varcomp: between %.6f within %.6f\n", b, w);
-	g = array[] of {array[] of {1.0, 2.0, 3.0}, array[] of {3.0, 2.0, 1.0}};
-	(b, w) = stats->varcomp(g);
-	sys->print("varcomp same means: between %g within %g\n", b, w);
-	g = array[] of {array[] of {1.0, 3.0, 5.0}, array[] of {2.0, 4.0, 3.0}};
-	(b, w) = stats->varcomp(g);
-	sys->print("varcomp below noise: between %g within %.6f\n", b, w);
-	(b, w) = stats->varcomp(array[] of {array[] of {7.0}});
-	sys->print("varcomp one: between %g within %g\n", b, w);
-
-	# bootstrap: a sample against itself contains 0; shifted by 10 sigma
-	# (sd 1, +10) the interval holds 10 and excludes 0.
-	n := 400;
-	s1 := array[n] of real;
-	s2 := array[n] of real;
-	r = Rand.new(big 7);
-	for(i = 0; i < n; i++){
-		# a sum of 12 uniforms less 6: mean 0, sd 1
-		v := -6.0;
-		for(k := 0; k < 12; k++)
-			v += real r.rand(1000000) / 1000000.0;
-		s1[i] = 100.0 + v;
-		s2[i] = 110.0 + v;
-	}
-	one := array[] of {s1};
-	two := array[] of {s2};
-	m1 := stats->bootmedians(one, 1000, Rand.new(big 1));
-	m1b := stats->bootmedians(one, 1000, Rand.new(big 2));
-	m2 := stats->bootmedians(two, 1000, Rand.new(big 2));
-	(lo, hi) := stats->interval(stats->diffs(m1, m1b), 0.95);
-	sys->print("identical: 0 in [lo, hi] %d; width below 0.5 %d\n", lo <= 0.0 && hi >= 0.0, hi - lo < 0.5);
-	(lo, hi) = stats->interval(stats->diffs(m1, m2), 0.95);
-	sys->print("shifted: 10 in [lo, hi] %d; 0 excluded %d; above 9 %d\n", lo <= 10.0 && hi >= 10.0, lo > 0.0, lo > 9.0);
-	(lo, hi) = stats->interval(stats->diffs(m2, m1), 0.95);
-	sys->print("reversed: -10 in [lo, hi] %d; 0 excluded %d\n", lo <= -10.0 && hi >= -10.0, hi < 0.0);
-	(mlo, mhi) := stats->interval(m1, 0.95);
-	p1 := stats->pool(one);
-	stats->sort(p1);
-	med := stats->median(p1);
-	sys->print("median in its interval %d\n", mlo <= med && med <= mhi);
-	(nil, nil, p) = stats->mannwhitney(s1, s2);
-	sys->print("mw shifted: p below 1e-50 %d\n", p < 1e-50);
-	m := stats->bootmedians(array[] of {array[] of {4.0, 4.0, 4.0}}, 20, Rand.new(big 1));
-	(lo, hi) = stats->interval(m, 0.95);
-	sys->print("constant: [%g, %g]\n", lo, hi);
-	# boots far apart: the interval spans them, not the noise within
-	far := array[] of {array[] of {1.0, 1.1, 0.9}, array[] of {11.0, 11.1, 10.9}};
-	(lo, hi) = stats->interval(stats->bootmedians(far, 1000, Rand.new(big 1)), 0.95);
-	sys->print("boots apart: [%.2f, %.2f]\n", lo, hi);
-
-	(e, ca, cb) := stats->histogram(array[] of {0.0, 1.0, 2.0, 3.0, 4.0, 100.0},
-		array[] of {0.0, 0.5, 9.0}, 3);
-	sys->print("histogram edges %s a %s b %s\n", arr(e), iarr(ca), iarr(cb));
-	(e, ca, cb) = stats->histogram(array[] of {5.0, 5.0}, array[] of {5.0}, 4);
-	sys->print("histogram flat edges %s a %s b %s\n", arr(e), iarr(ca), iarr(cb));
-	# whole numbers over fewer values than bins: a bin for each value
-	(e, ca, cb) = stats->histogram(array[] of {1.0, 2.0, 2.0, 3.0}, array[] of {3.0, 3.0, 5.0}, 10);
-	sys->print("histogram whole edges %s a %s b %s\n", arr(e), iarr(ca), iarr(cb));
+	u := array[] of {
+		Unit.group(array[] of {Unit.leaf(run[0]), Unit.leaf(run[1])}),
+		Unit.group(array[] of {Unit.leaf(run[2]), Unit.leaf(run[3])}),
+	};
+	(s2, t2, n) := stats->levels(u, Stats->Mean, 0.0);
+	sys->print("KJ S2 %s T2 %s n %s\n", arr(s2), arr(t2), arr(n));
+	r := stats->optreps(t2[0], t2[1], 10.0, 1.0);
+	v := t2[0] + s2[1] / real r;
+	sys->print("KJ runs a boot %d; boot variance %.4f; boots a side for +-5: %d; +-100: %d\n",
+		r, v, stats->plan(v, 0.95, 5.0, 2), stats->plan(v, 0.95, 100.0, 2));
+	sys->print("mink: 7 statistics %d, 6 %d, 1 %d\n", stats->mink(7, 0.05), stats->mink(6, 0.05), stats->mink(1, 0.05));
+	# one run a boot: the run level cannot be told from the boot's
+	u = array[] of {
+		Unit.group(array[] of {Unit.leaf(run[0])}),
+		Unit.group(array[] of {Unit.leaf(run[3])}),
+	};
+	(s2, t2, n) = stats->levels(u, Stats->Mean, 0.0);
+	sys->print("KJ one run: S2 %s T2 %s\n", arr(s2), arr(t2));
 }
 
 arr(a: array of real): string
 {
 	s := "";
-	for(i := 0; i < len a; i++)
-		s += sys->sprint(" %g", a[i]);
-	return s;
-}
-
-iarr(a: array of int): string
-{
-	s := "";
-	for(i := 0; i < len a; i++)
-		s += " " + string a[i];
+	for(i := 0; i < len a; i++){
+		if(i > 0)
+			s += " ";
+		s += sys->sprint("%.4g", a[i]);
+	}
 	return s;
 }
