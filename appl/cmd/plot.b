@@ -1059,13 +1059,16 @@ quote(s: string): string
 	return "\"" + t + "\"";
 }
 
-gstart(title, xl, yl: string)
+# gstart opens a chart; a note goes under the x axis's label
+gstart(title, xl, yl, note: string)
 {
 	out.puts(".G1\nframe ht 2.5 wid 4\n");
 	out.puts("label top " + quote(title) + "\n");
 	if(yl != "")
 		out.puts("label left " + quote(yl) + " left .2\n");
-	if(xl != "")
+	if(xl != "" && note != "")
+		out.puts("label bot " + quote(xl) + " " + quote(note) + "\n");
+	else if(xl != "")
 		out.puts("label bot " + quote(xl) + "\n");
 }
 
@@ -1084,7 +1087,7 @@ gcoord(xlo, xhi: real, y: ref Axis)
 			for(i := 0; i < len t; i++){
 				if(i > 0)
 					l += ",";
-				l += " " + sf(t[i]);
+				l += " " + sf(t[i]) + " " + quote(sf(t[i]));
 			}
 			out.puts(l + "\n");
 		}
@@ -1123,7 +1126,10 @@ gval(a: ref Axis, v: real): string
 
 gobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 {
-	gstart(r.name, axis(r.xlabel, r.xunit), axis(r.ylabel, r.yunit));
+	note := "";
+	if(s.n > 2*Gcols)
+		note = "(each column: a line over its range, its median marked)";
+	gstart(r.name, axis(r.xlabel, r.xunit), axis(r.ylabel, r.yunit), note);
 	a := valueaxis(s);
 	if(a.log)
 		widen(a);
@@ -1146,7 +1152,6 @@ gobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 			else
 				out.puts("\"\\(bu\" size -4 at " + x + ", " + gval(a, cols[c].med) + "\n");
 		}
-		out.puts("label right \"line: a column's\" \"range, median\" left .3\n");
 		out.puts(".G2\n");
 		return;
 	}
@@ -1169,7 +1174,7 @@ ghist(r: ref Result, s: ref Sample, start, w: real, counts: array of int, whole:
 	cl := "Count";
 	if(lflag)
 		cl = "Count (log scale)";
-	gstart(r.name, axis(r.ylabel, r.yunit), cl);
+	gstart(r.name, axis(r.ylabel, r.yunit), cl, "");
 	(ca, nil) := countaxis(maxcount(counts));
 	x0 := start;
 	if(whole)
@@ -1196,7 +1201,7 @@ ghist(r: ref Result, s: ref Sample, start, w: real, counts: array of int, whole:
 # gpct draws the percentile plot, at most Gcols points
 gpct(r: ref Result, s: ref Sample)
 {
-	gstart(r.name, "Percentile", axis(r.ylabel, r.yunit));
+	gstart(r.name, "Percentile", axis(r.ylabel, r.yunit), "");
 	a := valueaxis(s);
 	if(a.log)
 		widen(a);
@@ -1227,7 +1232,7 @@ gsummary(a: array of ref Result)
 	title := a[0].name;
 	if(len a > 1)
 		title = "Summary";
-	gstart(title, "", axis(a[0].ylabel, a[0].yunit));
+	gstart(title, "", axis(a[0].ylabel, a[0].yunit), "");
 	lo := a[0].v[2];
 	hi := a[0].v[3];
 	robust := 1;
