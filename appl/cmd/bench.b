@@ -50,7 +50,7 @@ Deftick:	con 100000;	# BASE and XBASE: see reps
 Maxwarm:	con 1000;	# as the bench device's
 Maxnodes:	con 1000000;
 Defwarm:	con 10;
-Defnodes:	con 20000;	# host/ballast.b's: about 2 MB
+Defnodes:	con 20000;	# about 2 MB, a window system's heap (see -H)
 
 Node: adt
 {
