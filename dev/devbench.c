@@ -24,7 +24,9 @@
  * bench.hz, the TSC rate (the kernel's calibration until `calibrate').
  * An experiment builds its result in a fresh buffer and replaces bdata
  * only when it succeeds, so a failed command leaves the previous result
- * readable.  Experiments run one at a time (bench.run).
+ * readable.  Experiments run one at a time (bench.run), each after
+ * bench.warmup iterations that are not observations: under QEMU the
+ * first runs of any code are spent translating it.
  */
 
 enum
@@ -42,6 +44,8 @@ enum
 	Nistat	= 65536,	/* dis timer: (module, pc) entries */
 	Nnop	= 1000,		/* dis timer: nops timed for the overhead */
 	Maxreads	= 131072,	/* Bench->read's log stops growing here (4 MB) */
+	Maxwarm	= 1000,		/* most warm-up iterations */
+	Defwarm	= 10,		/* warm-up iterations until `warmup' says */
 };
 
 static Dirtab benchdir[] =
@@ -67,11 +71,14 @@ static struct
 	QLock	res;		/* guards result */
 	Res*	result;		/* what bdata holds */
 	uvlong	hz;		/* TSC rate used for every conversion */
+	ulong	ppm;		/* its uncertainty */
+	int	warmup;		/* iterations run before an experiment's observations */
 	uvlong	base;		/* fastticks at the last reset of busec/microsec */
 	int	gcoff;		/* `gc off' holds the collector */
 	ulong	usreads;
 	ulong	usresets;
 	ulong	microsecs;
+	ulong	nanosecs;
 	ulong	breads;
 	ulong	logdropped;
 } bench;
@@ -87,13 +94,21 @@ fsqrt(double x)
 }
 
 /*
- * Converting ticks to microseconds: the counts stay below 2^64/10^6
- * for days at any plausible rate, so the integer form is exact.
+ * Converting ticks to nanoseconds, exactly (rounding down): split so
+ * that no product overflows, as t*10^9 would after seconds.
+ * Microseconds are nanoseconds over 1000, so that microsec and nanosec
+ * are one clock.
  */
+static uvlong
+tk2ns(uvlong t)
+{
+	return t/bench.hz*1000000000 + t%bench.hz*1000000000/bench.hz;
+}
+
 static uvlong
 tk2us(uvlong t)
 {
-	return t*1000000/bench.hz;
+	return tk2ns(t)/1000;
 }
 
 static double
@@ -171,67 +186,87 @@ setres(Res *r)
 	freeres(o);
 }
 
-/* the observations' label, as plot(1) reads it */
+/* the observations' label, as plot(1) reads it, after a comment with the warm-up */
 static void
 rlabel(Res *r, char *name, char *shape, char *yunit)
 {
+	rlog(r, "# warmup %s %d\n", name, bench.warmup);
 	rlog(r, "%s:%s:Observation:n:Time:%s", name, shape, yunit);
 }
 
-static int
-repcount(Cmdbuf *cb, int i, int def, int max)
+/* the collector experiments time rungc: refuse if it cannot run */
+static void
+gcmustrun(Cmdbuf *cb)
 {
-	char *e;
+	if(!gcruns())
+		cmderror(cb, "the collector is stopped (gc off, Bench->disablegc, bench -g): nothing to time");
+}
+
+/* field i of cb, a count from min to max */
+static int
+count(Cmdbuf *cb, int i, int min, int max)
+{
+	char *e, msg[64];
 	long n;
 
-	if(cb->nf <= i)
-		return def;
 	n = strtol(cb->f[i], &e, 10);
-	if(*e != 0 || e == cb->f[i] || n < 1 || n > max){
-		char msg[64];
-
-		snprint(msg, sizeof msg, "count must be 1 to %d", max);
+	if(*e != 0 || e == cb->f[i] || n < min || n > max){
+		snprint(msg, sizeof msg, "count must be %d to %d", min, max);
 		cmderror(cb, msg);
 	}
 	return n;
 }
 
+/* field i of cb, if present, a count of observations up to max; else def */
+static int
+repcount(Cmdbuf *cb, int i, int def, int max)
+{
+	if(cb->nf <= i)
+		return def;
+	return count(cb, i, 1, max);
+}
+
 /*
- * calibrate: the TSC over n clock ticks, one observation each, in MHz;
- * their mean becomes the rate of every later conversion.
+ * calibrate: anchors (tscpit, clock.c) at n+1 consecutive clock ticks,
+ * after one more; the rate of each interval between them, in MHz, is
+ * an observation, and the rate made of them all (tscrate) replaces the
+ * one in use.  The comment line after them gives it and its uncertainty.
  */
 static void
 calibrate(Res *r, int n)
 {
-	uvlong t0, t1, sum;
-	ulong tk, k0, k1, nk;
-	int i, s;
+	Tscpit *a;
+	uvlong *rate, hz;
+	ulong tk, ppm;
+	int i;
 
-	rlog(r, "CALIBRATE:1d:Observation:n:Rate:MHz");
-	sum = 0;
-	nk = 0;
-	tk = m->ticks;
-	while(m->ticks == tk)
-		tsleep(&up->sleep, return0, nil, 1);
-	for(i = 0; i < n; i++){
-		s = splhi();
-		t0 = m->clocktsc;
-		k0 = m->ticks;
-		splx(s);
-		while(m->ticks == k0)
-			tsleep(&up->sleep, return0, nil, 1);
-		s = splhi();
-		t1 = m->clocktsc;
-		k1 = m->ticks;
-		splx(s);
-		sum += t1 - t0;
-		nk += k1 - k0;
-		rlog(r, " %.3f", (double)(t1-t0)*HZ/(k1-k0)/1e6);
+	a = malloc((n+1)*sizeof(Tscpit) + n*sizeof(uvlong));
+	if(a == nil)
+		error(Enomem);
+	rate = (uvlong*)(a+n+1);
+	if(waserror()){
+		free(a);
+		nexterror();
 	}
+	for(i = -1; i <= n; i++){
+		tk = m->ticks;
+		while(m->ticks == tk)
+			tsleep(&up->sleep, return0, nil, 1);
+		if(i >= 0)
+			tscpit(&a[i]);
+	}
+	hz = tscrate(a, n, rate, &ppm);
+	if(hz == 0)
+		error("calibrate: no usable interval");
+	rlog(r, "CALIBRATE:1d:Observation:n:Rate:MHz");
+	for(i = 0; i < n; i++)
+		rlog(r, " %.3f", (double)rate[i]/1e6);
 	rlog(r, "\n");
-	bench.hz = sum*HZ/nk;
-	if(bench.hz == 0)
-		bench.hz = 1;
+	poperror();
+	free(a);
+	bench.hz = hz;
+	bench.ppm = ppm;
+	rlog(r, "# tsc %llud ppm %lud\n", bench.hz, bench.ppm);
 }
 
 /* base: two TSC reads in a row, interrupts off, in ns */
@@ -242,12 +277,13 @@ base(Res *r, int n)
 	int i, s;
 
 	rlabel(r, "TSCBASE", "1d", "ns");
-	for(i = 0; i < n; i++){
+	for(i = -bench.warmup; i < n; i++){
 		s = splhi();
 		t0 = fastticks(nil);
 		t1 = fastticks(nil);
 		splx(s);
-		rlog(r, " %.1f", tk2nsf(t1-t0));
+		if(i >= 0)
+			rlog(r, " %.1f", tk2nsf(t1-t0));
 	}
 	rlog(r, "\n");
 }
@@ -325,8 +361,8 @@ timeop(Res *r, char *what, int n, int np)
 	}
 	memset(o, 0, sizeof o);
 	for(i = 0; i < np; i++){
-		o[i].n = n;
-		o[i].t = malloc(n*sizeof(uvlong));
+		o[i].n = bench.warmup + n;
+		o[i].t = malloc(o[i].n*sizeof(uvlong));
 		if(o[i].t == nil){
 			while(--i >= 0)
 				free(o[i].t);
@@ -348,7 +384,7 @@ timeop(Res *r, char *what, int n, int np)
 		}
 	}
 	for(i = 0; i < np; i++){
-		for(j = 0; j < n; j++)
+		for(j = bench.warmup; j < o[i].n; j++)
 			rlog(r, " %.3f", tk2usf(o[i].t[j]));
 		free(o[i].t);
 	}
@@ -394,6 +430,7 @@ intrtime(Res *r, int n)
 	uvlong *e, *a, *w, *k;
 	int i, pri, s;
 
+	n += bench.warmup;
 	e = malloc(4*n*sizeof(uvlong));
 	if(e == nil)
 		error(Enomem);
@@ -426,19 +463,19 @@ intrtime(Res *r, int n)
 	clockhook = nil;
 	setpri(pri);
 	rlabel(r, "INTR", "1d", "us");
-	for(i = 0; i < n; i++)
+	for(i = bench.warmup; i < n; i++)
 		rlog(r, " %.3f", tk2usf(k[i]-e[i]));
 	rlog(r, "\n");
 	rlabel(r, "INTRARRIVE", "1d", "us");
-	for(i = 0; i < n; i++)
+	for(i = bench.warmup; i < n; i++)
 		rlog(r, " %.3f", tk2usf(a[i]-e[i]));
 	rlog(r, "\n");
 	rlabel(r, "INTRWAKEUP", "1d", "us");
-	for(i = 0; i < n; i++)
+	for(i = bench.warmup; i < n; i++)
 		rlog(r, " %.3f", tk2usf(w[i]-a[i]));
 	rlog(r, "\n");
 	rlabel(r, "INTRSCHED", "1d", "us");
-	for(i = 0; i < n; i++)
+	for(i = bench.warmup; i < n; i++)
 		rlog(r, " %.3f", tk2usf(k[i]-w[i]));
 	rlog(r, "\n");
 	free(e);
@@ -469,6 +506,7 @@ timegc(void)
 static void
 gcsched(Res *r, int n)
 {
+	uvlong t;
 	int i;
 
 	rlabel(r, "GCSCHED", "1l", "us");
@@ -477,8 +515,10 @@ gcsched(Res *r, int n)
 		release();
 		nexterror();
 	}
-	for(i = 0; i < n; i++){
-		rlog(r, " %.2f", tk2usf(timegc()));
+	for(i = -bench.warmup; i < n; i++){
+		t = timegc();
+		if(i >= 0)
+			rlog(r, " %.2f", tk2usf(t));
 		release();
 		acquire();
 	}
@@ -500,14 +540,15 @@ gcacquire(Res *r, int n)
 		release();
 		nexterror();
 	}
-	for(i = 0; i < n; i++){
+	for(i = -bench.warmup; i < n; i++){
 		t0 = fastticks(nil);
 		release();
 		acquire();
 		timegc();
 		release();
 		acquire();
-		rlog(r, " %.2f", tk2usf(fastticks(nil)-t0));
+		if(i >= 0)
+			rlog(r, " %.2f", tk2usf(fastticks(nil)-t0));
 	}
 	poperror();
 	release();
@@ -560,7 +601,7 @@ gcidletime(Res *r, int n)
 	int i, k;
 
 	rlabel(r, "GCIDLE", "1l", "us");
-	for(i = 0; i < n; i++){
+	for(i = -bench.warmup; i < n; i++){
 		gcidle.done = 0;
 		if(atidle(idlegc, nil) < 0)
 			error(Einuse);
@@ -578,7 +619,8 @@ gcidletime(Res *r, int n)
 			atidledont(idlegc);
 			error("gc idle: no interpreter went idle");
 		}
-		rlog(r, " %.2f", tk2usf(gcidle.t));
+		if(i >= 0)
+			rlog(r, " %.2f", tk2usf(gcidle.t));
 	}
 	rlog(r, "\n");
 }
@@ -1001,6 +1043,7 @@ benchstats(Res *r, int reset)
 		bench.usreads = 0;
 		bench.usresets = 0;
 		bench.microsecs = 0;
+		bench.nanosecs = 0;
 		bench.breads = 0;
 		bench.logdropped = 0;
 	}
@@ -1015,11 +1058,12 @@ benchstats(Res *r, int reset)
 	rlog(r, "gcstat epochs %lud maxslice %lud heap %lud\n", gcstat.epochs, gcstat.maxusec,
 		gcstat.heapinuse);
 	rlog(r, "busec reads %lud resets %lud\n", bench.usreads, bench.usresets);
-	rlog(r, "microsec %lud read %lud logdropped %lud\n", bench.microsecs, bench.breads,
-		bench.logdropped);
+	rlog(r, "microsec %lud nanosec %lud read %lud logdropped %lud\n", bench.microsecs,
+		bench.nanosecs, bench.breads, bench.logdropped);
 	rlog(r, "distimer %s instructions %llud entries %d dropped %lud\n", dt.on ? "on" : "off",
 		dt.count, dt.ntab, dt.dropped);
-	rlog(r, "tschz %llud clockhz %d\n", bench.hz, HZ);
+	rlog(r, "tschz %llud ppm %lud clockhz %d\n", bench.hz, bench.ppm, HZ);
+	rlog(r, "warmup %d\n", bench.warmup);
 }
 
 enum
@@ -1033,6 +1077,7 @@ enum
 	CMgc,
 	CMidlegc,
 	CMstats,
+	CMwarmup,
 };
 
 static Cmdtab benchcmd[] =
@@ -1046,18 +1091,21 @@ static Cmdtab benchcmd[] =
 	CMgc,		"gc",		0,
 	CMidlegc,	"idlegc",	2,
 	CMstats,	"stats",	0,
+	CMwarmup,	"warmup",	0,
 };
 
 static void
 runcmd(Cmdbuf *cb, Res *r)
 {
 	Cmdtab *ct;
+	int n;
 
 	ct = lookupcmd(cb, benchcmd, nelem(benchcmd));
 	switch(ct->index){
 	case CMcalibrate:
 	case CMbase:
 	case CMintr:
+	case CMwarmup:
 		if(cb->nf > 2)
 			cmderror(cb, Ecmdargs);
 		break;
@@ -1089,12 +1137,19 @@ runcmd(Cmdbuf *cb, Res *r)
 	case CMgc:
 		if(cb->nf < 2 || cb->nf > 3)
 			cmderror(cb, "want gc sched|acquire|idle [reps] or gc off|on");
-		if(strcmp(cb->f[1], "sched") == 0)
-			gcsched(r, repcount(cb, 2, 1000, Maxrep));
-		else if(strcmp(cb->f[1], "acquire") == 0)
-			gcacquire(r, repcount(cb, 2, 1000, Maxrep));
-		else if(strcmp(cb->f[1], "idle") == 0)
-			gcidletime(r, repcount(cb, 2, 100, Maxslow));
+		if(strcmp(cb->f[1], "sched") == 0){
+			n = repcount(cb, 2, 1000, Maxrep);
+			gcmustrun(cb);
+			gcsched(r, n);
+		}else if(strcmp(cb->f[1], "acquire") == 0){
+			n = repcount(cb, 2, 1000, Maxrep);
+			gcmustrun(cb);
+			gcacquire(r, n);
+		}else if(strcmp(cb->f[1], "idle") == 0){
+			n = repcount(cb, 2, 100, Maxslow);
+			gcmustrun(cb);
+			gcidletime(r, n);
+		}
 		else if(cb->nf == 2 && strcmp(cb->f[1], "off") == 0)
 			gcswitch(r, 1);
 		else if(cb->nf == 2 && strcmp(cb->f[1], "on") == 0)
@@ -1115,6 +1170,11 @@ runcmd(Cmdbuf *cb, Res *r)
 		if(cb->nf == 2 && strcmp(cb->f[1], "reset") != 0 || cb->nf > 2)
 			cmderror(cb, "want stats [reset]");
 		benchstats(r, cb->nf == 2);
+		break;
+	case CMwarmup:
+		if(cb->nf == 2)
+			bench.warmup = count(cb, 1, 0, Maxwarm);
+		rlog(r, "warmup %d\n", bench.warmup);
 		break;
 	}
 }
@@ -1177,6 +1237,8 @@ benchinit(void)
 	fastticks(&bench.hz);
 	if(bench.hz == 0)
 		bench.hz = 1;
+	bench.ppm = m->cpuhzppm;
+	bench.warmup = Defwarm;
 	bench.base = fastticks(nil);
 }
 
@@ -1296,6 +1358,17 @@ Bench_microsec(void *fp)
 	f = fp;
 	bench.microsecs++;
 	*f->ret = busec();
+}
+
+/* the same clock as microsec, to the nanosecond */
+void
+Bench_nanosec(void *fp)
+{
+	F_Bench_nanosec *f;
+
+	f = fp;
+	bench.nanosecs++;
+	*f->ret = tk2ns(fastticks(nil) - bench.base);
 }
 
 void

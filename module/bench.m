@@ -1,6 +1,7 @@
 # Bench -- a precise clock and controls for measurement.
 # A builtin module ($Bench): the kernel's version lives in dev/devbench.c,
-# emu's in emu/bench.c.  Declared as in Inferno's bench.m.
+# emu's in emu/bench.c.  Declared as in Inferno's bench.m, with nanosec
+# added.
 
 Bench: module
 {
@@ -12,6 +13,7 @@ Bench: module
 	};
 
 	microsec:	fn(): big;		# time since an arbitrary start, in microseconds
+	nanosec:	fn(): big;		# the same time, in nanoseconds
 	reset:		fn();			# make the next microsec count from zero
 	read:		fn(fd: ref FD, buf: array of byte, n: int): int;	# read with no Dis-side overhead
 	disablegc:	fn();			# stop the collector during a measurement

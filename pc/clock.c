@@ -46,41 +46,179 @@ clockintr(Ureg*, void*)
 }
 
 /*
- * Start the 8253's clock interrupt at HZ and count tsc cycles over
- * about 50ms of its ticks, halting in between: polling the 8253 is
- * slow under QEMU's -icount, where every port access ends a block.
+ * Calibration of the TSC against the 8253.  An anchor latches channel
+ * 0's count between two TSC reads, interrupts off; taken just after a
+ * clock tick, it places that instant on the 8253's time line to one
+ * 8253 clock (0.84 us): the ticks counted so far times the reload
+ * count, plus what the counter has counted down since the last reload.
+ * The time between two anchors is then exact however late the clock
+ * interrupt was taken, which under QEMU is a host thread's latency
+ * (the tick-to-tick TSC counts that the rate was once made of varied by
+ * a few percent, and across boots the rate by 1%).  Anchors are taken
+ * at consecutive ticks; an interval whose rate is far from the median
+ * (a tick lost, an interrupt more than a tick late, a read stretched by
+ * the host) is dropped, and the rate is the TSC count over the 8253
+ * time of the rest.  Its uncertainty is bounded by the anchors' TSC
+ * brackets and the 8253's resolution at the ends of each run of kept
+ * intervals, over the total time.
+ */
+enum
+{
+	Nanchor	= 3,	/* latches tried for an anchor: the narrowest bracket wins */
+	Tscspan	= 10,	/* intervals of the boot calibration: 100 ms at 100 Hz */
+	Tscslack	= 2000,	/* ppm from the median rate that an interval may be */
+};
+
+/* the 8253 clocks between two clock interrupts */
+static int
+pitcount(void)
+{
+	return Freq/HZ;
+}
+
+/* read an anchor; interrupts are turned off for the reads */
+void
+tscpit(Tscpit *a)
+{
+	uvlong t0, t1;
+	int i, s, c;
+
+	s = splhi();
+	for(i = 0; i < Nanchor; i++){
+		rdtsc(&t0);
+		outb(Tmode, T0sel);	/* latch */
+		c = inb(T0cntr);
+		c |= inb(T0cntr)<<8;
+		rdtsc(&t1);
+		if(i == 0 || t1-t0 < a->width){
+			a->width = t1-t0;
+			a->tsc = t0 + (t1-t0)/2;
+			a->count = c;
+		}
+	}
+	a->ticks = m->ticks;
+	splx(s);
+}
+
+/* 8253 clocks from anchor a to b */
+static uvlong
+pitclocks(Tscpit *a, Tscpit *b)
+{
+	return (uvlong)(b->ticks - a->ticks)*pitcount() + a->count - b->count;
+}
+
+/* the rate of the interval from a to b, in Hz; 0 if it makes no sense */
+static uvlong
+intervalrate(Tscpit *a, Tscpit *b)
+{
+	uvlong p;
+
+	p = pitclocks(a, b);
+	if(p == 0 || b->tsc <= a->tsc || b->ticks - a->ticks > 1000)
+		return 0;
+	return (b->tsc - a->tsc)*Freq/p;
+}
+
+/* the median of the non-zero r[0..n-1], 0 if none */
+static uvlong
+median(uvlong *r, int n)
+{
+	int i, j, k, lt, le;
+
+	k = 0;
+	for(i = 0; i < n; i++)
+		if(r[i] != 0)
+			k++;
+	for(i = 0; i < n; i++){
+		if(r[i] == 0)
+			continue;
+		lt = le = 0;
+		for(j = 0; j < n; j++)
+			if(r[j] != 0 && r[j] < r[i])
+				lt++;
+			else if(r[j] != 0 && r[j] == r[i])
+				le++;
+		if(lt <= (k-1)/2 && (k-1)/2 < lt+le)
+			return r[i];
+	}
+	return 0;
+}
+
+/*
+ * The rate from anchors a[0..n]: r[i] gets the rate of the interval
+ * from a[i] to a[i+1] (0 if unusable), *ppm the uncertainty of the
+ * result.  0 if no interval is usable.
+ */
+uvlong
+tscrate(Tscpit *a, int n, uvlong *r, ulong *ppm)
+{
+	uvlong med, lo, hi, tsc, pit, err, q;
+	int i, kept, prev;
+
+	for(i = 0; i < n; i++)
+		r[i] = intervalrate(&a[i], &a[i+1]);
+	med = median(r, n);
+	lo = med - med/1000000*Tscslack;
+	hi = med + med/1000000*Tscslack;
+	q = med/Freq + 1;	/* an 8253 clock in TSC ticks */
+	tsc = pit = err = 0;
+	prev = 0;
+	for(i = 0; i < n; i++){
+		kept = r[i] != 0 && r[i] >= lo && r[i] <= hi;
+		if(kept){
+			tsc += a[i+1].tsc - a[i].tsc;
+			pit += pitclocks(&a[i], &a[i+1]);
+		}
+		/* a run of kept intervals has the errors of its two ends */
+		if(kept != prev)
+			err += a[i].width/2 + q;
+		prev = kept;
+	}
+	if(prev)
+		err += a[n].width/2 + q;
+	if(pit == 0 || tsc == 0)
+		return 0;
+	if(ppm != nil)
+		*ppm = (err*1000000 + tsc - 1)/tsc;
+	return tsc*Freq/pit;
+}
+
+/*
+ * Start the 8253's clock interrupt at HZ and calibrate the TSC over
+ * Tscspan ticks, halting in between (polling the 8253 is slow under
+ * QEMU's -icount, where every port access ends a block).  The first
+ * anchor follows a tick that follows another, so that no interval
+ * starts at the interrupt's enabling.
  */
 void
 clockinit(void)
 {
-	uvlong t0, t1;
+	static Tscpit a[Tscspan+1];
+	static uvlong r[Tscspan];
 	ulong t;
-	int cnt, n;
+	int i;
 
 	rdtsc(&m->tscticks0);
 	m->cpuhz = 1000000000;	/* until calibrated */
 	rtcinit();
-	cnt = Freq/HZ;
 	outb(Tmode, T0sel|Tlohi|Trate);
-	outb(T0cntr, cnt);
-	outb(T0cntr, cnt>>8);
+	outb(T0cntr, pitcount());
+	outb(T0cntr, pitcount()>>8);
 	intrenable(0, clockintr, nil, "clock");
-	n = HZ/20;
-	if(n < 1)
-		n = 1;
 	spllo();
-	t = m->ticks;
-	while(m->ticks == t)
-		halt1();
-	rdtsc(&t0);
-	t = m->ticks;
-	while(m->ticks - t < n)
-		halt1();
-	rdtsc(&t1);
+	for(i = -2; i <= Tscspan; i++){
+		t = m->ticks;
+		while(m->ticks == t)
+			halt1();
+		if(i >= 0)
+			tscpit(&a[i]);
+	}
 	splhi();
-	m->cpuhz = (t1-t0)*HZ/n;
-	if(m->cpuhz == 0)
-		m->cpuhz = 1;
+	m->cpuhz = tscrate(a, Tscspan, r, &m->cpuhzppm);
+	if(m->cpuhz == 0){
+		m->cpuhz = 1000000000;
+		m->cpuhzppm = 1000000;
+	}
 }
 
 /* tsc ticks since boot; *hz gets their rate */
@@ -95,10 +233,11 @@ fastticks(uvlong *hz)
 	return t - m->tscticks0;
 }
 
+/* split so that t*10^6 cannot overflow, as it would after two hours */
 uvlong
 fastticks2us(uvlong t)
 {
-	return t*1000000/m->cpuhz;
+	return t/m->cpuhz*1000000 + t%m->cpuhz*1000000/m->cpuhz;
 }
 
 /* microseconds since the epoch */

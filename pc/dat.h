@@ -5,6 +5,7 @@ typedef struct Mach	Mach;
 typedef struct Ureg	Ureg;
 typedef struct Segdesc	Segdesc;
 typedef struct Memrange	Memrange;
+typedef struct Tscpit	Tscpit;
 
 #define	up	(m->proc)
 #define	HZ	hz		/* clock rate, from the config file */
@@ -73,10 +74,20 @@ struct Mach
 	ulong	idle;		/* percent of the last second spent idle */
 	ulong	idleticks;
 	uvlong	cpuhz;		/* tsc rate, calibrated against the pit */
+	ulong	cpuhzppm;	/* its uncertainty, parts per million */
 	uvlong	tscticks0;	/* tsc at boot */
 	ulong	*pdb;		/* page directory */
 	Label	sched;		/* scheduler wakeup */
 	uvlong	clocktsc;	/* tsc as the clock interrupt was taken (devbench's intr) */
+};
+
+/* the TSC and the 8253's count read together (clock.c's calibration) */
+struct Tscpit
+{
+	uvlong	tsc;		/* TSC at the latch: the middle of the bracket */
+	uvlong	width;		/* TSC ticks between the reads around the latch */
+	ulong	ticks;		/* clock ticks counted then */
+	int	count;		/* the 8253's count, from the reload count down to 1 */
 };
 
 extern	Mach	mach0;

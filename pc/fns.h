@@ -45,6 +45,8 @@ void	i8259eoi(int);
 void	clockinit(void);
 void	delay(int);
 void	microdelay(int);
+void	tscpit(Tscpit*);
+uvlong	tscrate(Tscpit*, int, uvlong*, ulong*);
 
 /* uart.c */
 void	uartinit(void);

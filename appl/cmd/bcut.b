@@ -4,7 +4,8 @@ implement Bcut;
 #
 # Words are separated by blanks (spaces and tabs); the first word, a
 # result line's label, is word 1.  `bcut 1-201` keeps a label and the
-# first 200 observations.
+# first 200 observations.  Comment lines (# first) are the results'
+# metadata, and are copied whole.
 
 include "sys.m";
 	sys: Sys;
@@ -162,10 +163,12 @@ bcut(fd: ref Sys->FD, name: string): string
 		n := len l;
 		if(n > 0 && l[n-1] == byte '\n')
 			n--;
+		if(n > 0 && l[0] == byte '#')
+			out.write(l, n);
 		w := 0;	# words seen
 		k := 0;	# current range
 		sep := 0;
-		for(i := 0; i < n && k < len ranges; ){
+		for(i := 0; i < n && k < len ranges && l[0] != byte '#'; ){
 			while(i < n && (l[i] == byte ' ' || l[i] == byte '\t'))
 				i++;
 			if(i == n)

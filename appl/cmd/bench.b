@@ -2,12 +2,16 @@ implement Benchmark;
 
 # bench -- run the benchmark suite and write result lines
 #
-# Each Limbo-level test takes n observations.  An observation brackets
-# a batch of k operations with two readings of the clock and records
-# the time per operation, so operations far shorter than the clock's
-# microsecond are still seen; k is 1 where the operation is the point
-# (BASE, XBASE, SLEEP0).  The kernel's own tests run inside the bench
-# device, which returns a result line of its own.
+# Each Limbo-level test takes n observations, after w that are not
+# kept (the warm-up: under QEMU the first runs of any code translate
+# it).  An observation brackets a batch of k operations with two
+# readings of the clock, bench->nanosec() (or microsec() under -u us),
+# and records the time per operation; k is 1 where the operation is the
+# point (BASE, XBASE, SLEEP0).  BASE reads /dev/busec, in microseconds
+# as in the paper.  The kernel's own tests run inside the bench device,
+# which returns a result line of its own.  The ballast, a heap held
+# for the whole run, gives the collector as much to mark as the
+# paper's system had.
 
 include "sys.m";
 	sys: Sys;
@@ -37,12 +41,32 @@ names := array[] of {
 # the kernel's tests, run by writing to /dev/bctl
 ktests := array[] of {"GCSCHED", "GCACQUIRE", "GCIDLE", "INTR", "OPNIL", "OPSCHED"};
 
+# the tests that time the collector, which -g stops
+gctests := array[] of {"GCSCHED", "GCACQUIRE", "GCIDLE"};
+
 Maxrep:	con 10000000;
+Defrep:	con 1000;
+Deftick:	con 100000;	# BASE and XBASE: see reps
+Maxwarm:	con 1000;	# as the bench device's
+Maxnodes:	con 1000000;
+Defwarm:	con 10;
+Defnodes:	con 20000;	# about 2 MB, a window system's heap (see -H)
+
+Node: adt
+{
+	next:	cyclic ref Node;
+	data:	array of byte;
+	name:	string;
+};
 
 stderr: ref Sys->FD;
 out: ref Iobuf;
-oflag, sflag, gflag, nrep: int;
-base := 0.0;	# microseconds taken off each observation of a timed operation
+oflag, sflag, gflag, nrep, nwarm, nsflag: int;
+unit := "ns";	# of the Limbo-level tests but BASE
+base := 0.0;	# taken off each observation of a timed operation, in unit
+skip := 0;	# observations still to drop: the warm-up
+warm: ref Sample;	# where they go, so that the warm-up runs keep's code too
+ballast: ref Node;	# global, so that every epoch of the collector marks it
 
 init(nil: ref Draw->Context, argv: list of string)
 {
@@ -56,8 +80,10 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("bench [-gos] [-n reps] [-b base] [test ...]");
-	nrep = 1000;
+	arg->setusage("bench [-gos] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]");
+	nrep = 0;	# each test's default
+	nwarm = Defwarm;
+	nodes := Defnodes;
 	bflag: string;
 	while((c := arg->opt()) != 0)
 		case c {
@@ -73,6 +99,24 @@ init(nil: ref Draw->Context, argv: list of string)
 				sys->fprint(stderr, "bench: bad repetition count %s\n", s);
 				arg->usage();
 			}
+		'w' =>
+			s := arg->earg();
+			if(!isint(s) || len s > 9 || (nwarm = int s) > Maxwarm){
+				sys->fprint(stderr, "bench: bad warm-up count %s: want 0 to %d\n", s, Maxwarm);
+				arg->usage();
+			}
+		'u' =>
+			unit = arg->earg();
+			if(unit != "us" && unit != "ns"){
+				sys->fprint(stderr, "bench: bad unit %s: want us or ns\n", unit);
+				arg->usage();
+			}
+		'H' =>
+			s := arg->earg();
+			if(!isint(s) || len s > 9 || (nodes = int s) > Maxnodes){
+				sys->fprint(stderr, "bench: bad ballast %s: want 0 to %d nodes\n", s, Maxnodes);
+				arg->usage();
+			}
 		'b' =>
 			bflag = arg->earg();
 			if(bflag != "BASE" && bflag != "XBASE" && !isnum(bflag)){
@@ -86,6 +130,7 @@ init(nil: ref Draw->Context, argv: list of string)
 	arg = nil;
 	if(!oflag && !sflag)
 		sflag = 1;
+	nsflag = unit == "ns";
 	sel := array[len names] of {* => argv == nil};
 	for(; argv != nil; argv = tl argv){
 		for(i := 0; i < len names; i++)
@@ -105,25 +150,33 @@ init(nil: ref Draw->Context, argv: list of string)
 		sys->bind("#x", "/dev", Sys->MAFTER);
 	bench = load Bench Bench->PATH;
 	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
+	for(i := 0; i < nodes; i++)
+		ballast = ref Node(ballast, array[64] of byte, "node");
+	if(oflag)
+		tscline();
 
 	status := "";
 	if(bflag != nil){
 		if(isnum(bflag))
 			base = real bflag;
 		else{
-			(s, err) := run(bflag, nrep);
+			(s, err) := run(bflag, reps(bflag));
 			if(s == nil){
 				sys->fprint(stderr, "bench: %s: %s\n", bflag, err);
 				raise "fail:no base";
 			}
 			base = s.lo;
+			if(bflag == "BASE" && nsflag)
+				base *= 1000.0;
 		}
 	}
-	for(i := 0; i < len names; i++){
+	for(i = 0; i < len names; i++){
 		if(!sel[i])
 			continue;
 		err: string;
-		if(iskernel(names[i]))
+		if(gflag && member(names[i], gctests))
+			err = "not run: -g stops the collector it times";
+		else if(member(names[i], ktests))
 			err = kernel(names[i]);
 		else
 			err = limbo(names[i]);
@@ -140,12 +193,43 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:" + status;
 }
 
-iskernel(name: string): int
+# reps is the number of observations of a test: -n's, else 1000, or
+# 100000 for BASE and XBASE.  Those take a few microseconds or less
+# each, so 1000 of them fall between two clock ticks, and the ticks
+# are what stall a reader of /dev/busec on the unpatched kernel; 100000
+# span some fifty ticks, as the paper's 1000 observations of 500 us did.
+reps(name: string): int
 {
-	for(i := 0; i < len ktests; i++)
-		if(ktests[i] == name)
+	if(nrep > 0)
+		return nrep;
+	if(name == "BASE" || name == "XBASE")
+		return Deftick;
+	return Defrep;
+}
+
+member(name: string, a: array of string): int
+{
+	for(i := 0; i < len a; i++)
+		if(a[i] == name)
 			return 1;
 	return 0;
+}
+
+# tscline writes the comment line of the TSC rate in use and its
+# uncertainty, from the bench device's stats (none under emu)
+tscline()
+{
+	ctl := sys->open("/dev/bctl", Sys->OWRITE);
+	data := sys->open("/dev/bdata", Sys->OREAD);
+	if(ctl == nil || data == nil || sys->fprint(ctl, "stats") < 0)
+		return;
+	(text, nil) := readall(data);
+	(nil, lines) := sys->tokenize(text, "\n");
+	for(; lines != nil; lines = tl lines){
+		(n, w) := sys->tokenize(hd lines, " ");
+		if(n >= 4 && hd w == "tschz" && hd tl tl w == "ppm")
+			out.puts("# tsc " + hd tl w + " ppm " + hd tl tl tl w + "\n");
+	}
 }
 
 # limbo runs a test measured here and writes its result lines.
@@ -154,12 +238,15 @@ limbo(name: string): string
 	{
 		if(gflag && bench != nil)
 			bench->disablegc();
-		(s, err) := run(name, nrep);
+		(s, err) := run(name, reps(name));
 		if(gflag && bench != nil)
 			bench->enablegc();
 		if(s == nil)
 			return err;
-		result(name, "Time", "us", s);
+		u := unit;
+		if(name == "BASE")
+			u = "us";
+		result(name, "Time", u, s);
 	} exception e {
 	"fail:*" =>
 		raise e;
@@ -174,6 +261,7 @@ limbo(name: string): string
 result(name, ylabel, yunit: string, s: ref Sample)
 {
 	if(oflag){
+		comments(name, yunit);
 		out.puts(name + ":1l:Observation:n:" + ylabel + ":" + yunit + " ");
 		s.obs(out);
 		out.puts("\n");
@@ -182,40 +270,61 @@ result(name, ylabel, yunit: string, s: ref Sample)
 		out.puts(name + ":summary:Sample:n:" + ylabel + ":" + yunit + " " + s.str() + "\n");
 }
 
+# comments: the metadata of a line of observations
+comments(name, yunit: string)
+{
+	out.puts("# warmup " + name + " " + string nwarm + "\n");
+	out.puts("# unit " + name + " " + yunit + "\n");
+}
+
 #
 # Tests timed in Limbo
 #
 
-# run takes n observations of a test; nil and the reason if it cannot run.
+# run takes n observations of a test, after the warm-up; nil and the
+# reason if it cannot run.  Each loop runs n+nwarm times, and keep
+# drops the first nwarm.
 run(name: string, n: int): (ref Sample, string)
 {
 	s := Sample.new(n);
+	skip = nwarm;
+	warm = Sample.new(nwarm);
+	n += nwarm;
 	if(name == "BASE")
 		return base0(s, n);
 	if(bench == nil)
 		return (nil, sys->sprint("cannot load %s: %r", Bench->PATH));
 	case name {
 	"XBASE" =>
-		for(i := 0; i < n; i++){
-			t0 := bench->microsec();
-			t1 := bench->microsec();
-			s.add(t1 - t0);
+		# the clock's calls in a row, not through clock()
+		if(nsflag){
+			for(i := 0; i < n; i++){
+				t0 := bench->nanosec();
+				t1 := bench->nanosec();
+				keep(s, real (t1 - t0));
+			}
+		}else{
+			for(i := 0; i < n; i++){
+				t0 := bench->microsec();
+				t1 := bench->microsec();
+				keep(s, real (t1 - t0));
+			}
 		}
 	"SLEEP0" =>
 		for(i := 0; i < n; i++){
-			t0 := bench->microsec();
+			t0 := clock();
 			sys->sleep(0);
-			t1 := bench->microsec();
-			s.addreal(real (t1 - t0) - base);
+			t1 := clock();
+			keep(s, real (t1 - t0) - base);
 		}
 	"NULLCALL" =>
 		k := 100;
 		for(i := 0; i < n; i++){
-			t0 := bench->microsec();
+			t0 := clock();
 			for(j := 0; j < k; j++)
 				sys->pctl(0, nil);
-			t1 := bench->microsec();
-			s.addreal(perop(t1 - t0, k));
+			t1 := clock();
+			keep(s, perop(t1 - t0, k));
 		}
 	"READNULL" =>
 		fd := sys->open("/dev/null", Sys->OREAD);
@@ -224,24 +333,24 @@ run(name: string, n: int): (ref Sample, string)
 		buf := array[1] of byte;
 		k := 100;
 		for(i := 0; i < n; i++){
-			t0 := bench->microsec();
+			t0 := clock();
 			for(j := 0; j < k; j++)
 				sys->read(fd, buf, 1);
-			t1 := bench->microsec();
-			s.addreal(perop(t1 - t0, k));
+			t1 := clock();
+			keep(s, perop(t1 - t0, k));
 		}
 	"OPENCLOSE" =>
 		if(sys->open("/dev/null", Sys->OREAD) == nil)
 			return (nil, sys->sprint("cannot open /dev/null: %r"));
 		k := 10;
 		for(i := 0; i < n; i++){
-			t0 := bench->microsec();
+			t0 := clock();
 			for(j := 0; j < k; j++){
 				fd := sys->open("/dev/null", Sys->OREAD);
 				fd = nil;	# the last reference: closes it now
 			}
-			t1 := bench->microsec();
-			s.addreal(perop(t1 - t0, k));
+			t1 := clock();
+			keep(s, perop(t1 - t0, k));
 		}
 	"STAT" =>
 		(ok, nil) := sys->stat("/dev/null");
@@ -249,11 +358,11 @@ run(name: string, n: int): (ref Sample, string)
 			return (nil, sys->sprint("cannot stat /dev/null: %r"));
 		k := 10;
 		for(i := 0; i < n; i++){
-			t0 := bench->microsec();
+			t0 := clock();
 			for(j := 0; j < k; j++)
 				sys->stat("/dev/null");
-			t1 := bench->microsec();
-			s.addreal(perop(t1 - t0, k));
+			t1 := clock();
+			keep(s, perop(t1 - t0, k));
 		}
 	"PIPE" =>
 		return pipetest(s, n);
@@ -263,37 +372,37 @@ run(name: string, n: int): (ref Sample, string)
 		spawn chanecho(c, r);
 		k := 100;
 		for(i := 0; i < n; i++){
-			t0 := bench->microsec();
+			t0 := clock();
 			for(j := 0; j < k; j++){
 				c <-= j;
 				<-r;
 			}
-			t1 := bench->microsec();
-			s.addreal(perop(t1 - t0, k));
+			t1 := clock();
+			keep(s, perop(t1 - t0, k));
 		}
 		c <-= -1;
 	"SPAWN" =>
 		done := chan of int;
 		k := 10;
 		for(i := 0; i < n; i++){
-			t0 := bench->microsec();
+			t0 := clock();
 			for(j := 0; j < k; j++){
 				spawn child(done);
 				<-done;
 			}
-			t1 := bench->microsec();
-			s.addreal(perop(t1 - t0, k));
+			t1 := clock();
+			keep(s, perop(t1 - t0, k));
 		}
 	"BIND" =>
 		if(sys->bind("/dis", "/dis", Sys->MREPL) < 0)
 			return (nil, sys->sprint("cannot bind /dis on /dis: %r"));
 		k := 10;
 		for(i := 0; i < n; i++){
-			t0 := bench->microsec();
+			t0 := clock();
 			for(j := 0; j < k; j++)
 				sys->bind("/dis", "/dis", Sys->MREPL);
-			t1 := bench->microsec();
-			s.addreal(perop(t1 - t0, k));
+			t1 := clock();
+			keep(s, perop(t1 - t0, k));
 		}
 	* =>
 		return (nil, "no such test");
@@ -301,7 +410,25 @@ run(name: string, n: int): (ref Sample, string)
 	return (s, nil);
 }
 
-# perop is the time for one of k operations taking t microseconds in all.
+# clock reads the clock of the unit
+clock(): big
+{
+	if(nsflag)
+		return bench->nanosec();
+	return bench->microsec();
+}
+
+# keep records an observation, unless it is one of the warm-up
+keep(s: ref Sample, v: real)
+{
+	if(skip > 0){
+		skip--;
+		warm.addreal(v);
+	}else
+		s.addreal(v);
+}
+
+# perop is the time for one of k operations taking t in all.
 perop(t: big, k: int): real
 {
 	return (real t - base) / real k;
@@ -325,7 +452,7 @@ base0(s: ref Sample, n: int): (ref Sample, string)
 		t1 := tstamp(fd, buf);
 		if(t0 < big 0 || t1 < big 0)
 			return (nil, sys->sprint("bad read of /dev/busec: %r"));
-		s.add(t1 - t0);
+		keep(s, real (t1 - t0));
 	}
 	return (s, nil);
 }
@@ -350,12 +477,12 @@ pipetest(s: ref Sample, n: int): (ref Sample, string)
 	b := array[] of {byte 0};
 	k := 10;
 	for(i := 0; i < n; i++){
-		t0 := bench->microsec();
+		t0 := clock();
 		for(j := 0; j < k; j++)
 			if(sys->write(p[0], b, 1) != 1 || sys->read(p[0], b, 1) != 1)
 				return (nil, sys->sprint("pipe i/o: %r"));
-		t1 := bench->microsec();
-		s.addreal(perop(t1 - t0, k));
+		t1 := clock();
+		keep(s, perop(t1 - t0, k));
 	}
 	b[0] = byte 1;
 	sys->write(p[0], b, 1);
@@ -415,7 +542,9 @@ kernel(name: string): string
 	data := sys->open("/dev/bdata", Sys->OREAD);
 	if(data == nil)
 		return sys->sprint("cannot open /dev/bdata: %r");
-	cmd := array of byte kcmd(name, nrep);
+	if(sys->fprint(ctl, "warmup %d", nwarm) < 0)
+		return sys->sprint("cannot set the warm-up: %r");
+	cmd := array of byte kcmd(name, reps(name));
 	if(gflag && bench != nil)
 		bench->disablegc();
 	w := sys->write(ctl, cmd, len cmd);
@@ -431,6 +560,7 @@ kernel(name: string): string
 	if(perr != nil)
 		return "bad result from /dev/bdata: " + perr;
 	if(oflag){
+		comments(name, yunit);
 		a := array of byte text;
 		out.write(a, len a);
 	}

@@ -4,7 +4,13 @@ implement Bgrep;
 #
 # Result lines from bench hold every observation, so a line may run to
 # megabytes.  Lines are read and written as bytes, never through a
-# formatted print, and pass through unchanged.
+# formatted print, and pass through unchanged.  Comment lines (# first)
+# are the results' metadata: they are not matched but kept with the
+# lines selected, each written before the next selected line (or at the
+# end, if any was selected), so that a search that selects nothing
+# writes nothing.  A comment about one result (`# warmup NAME N': its
+# third word is the result's name) goes when that result is not
+# selected.  Under -c comments are lines like the others.
 
 include "sys.m";
 	sys: Sys;
@@ -35,7 +41,9 @@ Reader: adt
 stderr: ref Sys->FD;
 out: ref Iobuf;
 re: Regex->Re;
-vflag: int;
+vflag, cflag: int;
+held: list of array of byte;	# comment lines not yet written, newest first
+matched := 0;
 
 init(nil: ref Draw->Context, argv: list of string)
 {
@@ -49,11 +57,13 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("bgrep [-v] pattern [file ...]");
+	arg->setusage("bgrep [-cv] pattern [file ...]");
 	while((c := arg->opt()) != 0)
 		case c {
 		'v' =>
 			vflag = 1;
+		'c' =>
+			cflag = 1;
 		* =>
 			arg->usage();
 		}
@@ -69,10 +79,9 @@ init(nil: ref Draw->Context, argv: list of string)
 	}
 	argv = tl argv;
 	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
-	matched := 0;
 	status := "";
 	if(argv == nil)
-		(matched, status) = bgrep(sys->fildes(0), "stdin");
+		status = bgrep(sys->fildes(0), "stdin");
 	for(; argv != nil; argv = tl argv){
 		fd := sys->open(hd argv, Sys->OREAD);
 		if(fd == nil){
@@ -80,12 +89,11 @@ init(nil: ref Draw->Context, argv: list of string)
 			status = "open error";
 			continue;
 		}
-		(m, st) := bgrep(fd, hd argv);
-		if(m)
-			matched = 1;
-		if(st != "")
+		if((st := bgrep(fd, hd argv)) != "")
 			status = st;
 	}
+	if(matched)
+		flushheld();
 	if(out.flush() < 0){
 		sys->fprint(stderr, "bgrep: write error: %r\n");
 		raise "fail:write error";
@@ -96,12 +104,11 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:no matches";
 }
 
-# bgrep copies the selected lines of fd; it returns whether any was
-# selected, and an error status.
-bgrep(fd: ref Sys->FD, name: string): (int, string)
+# bgrep copies the selected lines of fd, noting in matched that one
+# was; it returns an error status.
+bgrep(fd: ref Sys->FD, name: string): string
 {
 	r := ref Reader(fd, array[Sys->ATOMICIO] of byte, 0, 0, 0, 0);
-	matched := 0;
 	for(;;){
 		l: array of byte;
 		{
@@ -109,7 +116,7 @@ bgrep(fd: ref Sys->FD, name: string): (int, string)
 		} exception e {
 		"read:*" =>
 			sys->fprint(stderr, "bgrep: read error on %s: %s\n", name, e[5:]);
-			return (matched, "read error");
+			return "read error";
 		}
 		if(l == nil)
 			break;
@@ -117,15 +124,80 @@ bgrep(fd: ref Sys->FD, name: string): (int, string)
 		nl := n > 0 && l[n-1] == byte '\n';
 		if(nl)
 			n--;
-		if((regex->execute(re, string l[0:n]) != nil) == vflag)
+		if(!cflag && n > 0 && l[0] == byte '#'){
+			c := array[len l] of byte;
+			c[0:] = l;
+			held = c :: held;
 			continue;
-		matched = 1;
-		if(out.write(l, len l) != len l || !nl && out.putb(byte '\n') != 1){
-			sys->fprint(stderr, "bgrep: write error: %r\n");
-			raise "fail:write error";
 		}
+		if((regex->execute(re, string l[0:n]) != nil) == vflag){
+			drop(l[0:n]);
+			continue;
+		}
+		matched = 1;
+		flushheld();
+		put(l);
 	}
-	return (matched, "");
+	return "";
+}
+
+# put writes a line, adding the newline it may lack
+put(l: array of byte)
+{
+	nl := len l > 0 && l[len l - 1] == byte '\n';
+	if(out.write(l, len l) != len l || !nl && out.putb(byte '\n') != 1){
+		sys->fprint(stderr, "bgrep: write error: %r\n");
+		raise "fail:write error";
+	}
+}
+
+# drop forgets the comments held about the result on line l, which
+# is not selected
+drop(l: array of byte)
+{
+	name := word(l, 0);
+	if(name == nil)
+		return;
+	for(i := 0; i < len name; i++)
+		if(name[i] == byte ':'){
+			name = name[0:i];
+			break;
+		}
+	keep: list of array of byte;
+	for(h := held; h != nil; h = tl h)
+		if(string word(hd h, 2) != string name)
+			keep = hd h :: keep;
+	held = nil;
+	for(; keep != nil; keep = tl keep)
+		held = hd keep :: held;
+}
+
+# word is word k (from 0) of l, blank-separated; nil if there are fewer
+word(l: array of byte, k: int): array of byte
+{
+	i := 0;
+	for(;;){
+		while(i < len l && (l[i] == byte ' ' || l[i] == byte '\t'))
+			i++;
+		j := i;
+		while(j < len l && l[j] != byte ' ' && l[j] != byte '\t' && l[j] != byte '\n')
+			j++;
+		if(i == j)
+			return nil;
+		if(k-- == 0)
+			return l[i:j];
+		i = j;
+	}
+}
+
+# flushheld writes the comment lines held, oldest first
+flushheld()
+{
+	l: list of array of byte;
+	for(; held != nil; held = tl held)
+		l = hd held :: l;
+	for(; l != nil; l = tl l)
+		put(hd l);
 }
 
 # line returns the next line, newline included if there is one, or nil

@@ -1,6 +1,12 @@
 implement Plot;
 
 # plot -- draw benchmark result lines in a window, as text for a terminal or as grap(1) input
+#
+# Tails are the point of most benchmark plots: histograms may count on a
+# log axis (-l), a percentile plot draws value against percentile on a
+# log scale of 1/(1-q), as HdrHistogram does, and an ordered plot of
+# more observations than there are columns draws each column's range
+# and median, not an ink block.
 
 include "sys.m";
 	sys: Sys;
@@ -30,6 +36,17 @@ Result: adt
 	s:	ref Sample;	# the values in order
 	n:	int;	# how many
 	v:	array of real;	# s.x: the values of a summary
+	warmup:	int;	# iterations run before the observations (# warmup), -1 if unknown
+};
+
+# A value axis: linear, or logarithmic over [lo, hi], lo > 0.
+Axis: adt
+{
+	lo, hi:	real;
+	log:	int;
+
+	frac:	fn(a: self ref Axis, v: real): real;	# where v lies, 0 at lo, 1 at hi
+	cell:	fn(a: self ref Axis, v: real, n: int): int;	# the cell of n, 0 to n-1
 };
 
 # Text layout: an 80-column terminal.  Every line is at most 78 wide.
@@ -39,10 +56,11 @@ Ph:	con 15;	# rows of the plotting area
 Bw:	con 48;	# longest histogram bar
 Autobins:	con 20;	# histogram bins unless -b says
 Maxunit:	con 40;	# whole-number data spanning at most this many values get a bin each
+Gcols:	con 400;	# grap: columns of a long ordered plot, and points of a percentile plot
 
 stderr: ref Sys->FD;
 out: ref Iobuf;
-gflag, tflag, wflag, zflag, oflag, nbins: int;
+gflag, tflag, wflag, zflag, oflag, lflag, nbins: int;
 pshape: string;
 
 init(nil: ref Draw->Context, argv: list of string)
@@ -58,7 +76,7 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("plot [-gtwz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]");
+	arg->setusage("plot [-gltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]");
 	while((c := arg->opt()) != 0)
 		case c {
 		'g' =>
@@ -72,11 +90,13 @@ init(nil: ref Draw->Context, argv: list of string)
 			gflag = tflag = 0;
 		'z' =>
 			zflag = 1;
+		'l' =>
+			lflag = 1;
 		'o' =>
 			oflag++;
 		'p' =>
 			pshape = arg->earg();
-			if(pshape != "1l" && pshape != "1d" && pshape != "1h"){
+			if(pshape != "1l" && pshape != "1d" && pshape != "1h" && pshape != "1p"){
 				sys->fprint(stderr, "plot: unknown plot type %s\n", pshape);
 				arg->usage();
 			}
@@ -155,15 +175,30 @@ fatal(s: string)
 # Input
 #
 
-# readall adds the results in f to rs (newest first).
+# readall adds the results in f to rs (newest first).  Comment lines
+# (# first) are skipped, but a `# warmup NAME N' is kept for NAME's
+# next line.
 readall(f: ref Iobuf, name: string, rs: list of ref Result): list of ref Result
 {
 	lineno := 0;
+	warm: list of (string, int);
 	while((line := f.gets('\n')) != nil){
 		lineno++;
+		if(line[0] == '#'){
+			(n, w) := sys->tokenize(line[1:], " \t\r\n");
+			if(n == 3 && hd w == "warmup" && isint(hd tl tl w) && len hd tl tl w < 10)
+				warm = (hd tl w, int hd tl tl w) :: warm;
+			continue;
+		}
 		r := parse(line, name + ":" + string lineno);
-		if(r != nil)
-			rs = r :: rs;
+		if(r == nil)
+			continue;
+		for(l := warm; l != nil; l = tl l)
+			if((hd l).t0 == r.name){
+				r.warmup = (hd l).t1;
+				break;
+			}
+		rs = r :: rs;
 	}
 	return rs;
 }
@@ -179,7 +214,7 @@ parse(s: string, where: string): ref Result
 	f := fields(label);
 	if(len f != 6 || f[0] == "")
 		fatal(where + ": malformed label " + label);
-	r := ref Result(f[0], f[1], f[2], f[3], f[4], f[5], Sample.new(16), 0, nil);
+	r := ref Result(f[0], f[1], f[2], f[3], f[4], f[5], Sample.new(16), 0, nil, -1);
 	if(r.shape != "1l" && r.shape != "1d" && r.shape != "summary")
 		fatal(where + ": unknown shape " + r.shape + " in " + label);
 	for(;;){
@@ -195,7 +230,7 @@ parse(s: string, where: string): ref Result
 		r.s.addreal(v);
 	}
 	r.n = r.s.n;
-	r.v = r.s.x;
+	r.v = r.s.x[0:r.n];
 	if(r.shape == "summary"){
 		if(r.n != 5 && r.n != 7)
 			fatal(where + ": " + r.name + ": a summary has 5 or 7 values, not " + string r.n);
@@ -284,8 +319,9 @@ isint(s: string): int
 # Observations
 #
 
-# observations plots one line of observations against their order,
-# or as a histogram, after the outlier layers are removed.
+# observations plots one line of observations against their order, as
+# a histogram or as a percentile plot, after the outlier layers are
+# removed.
 observations(r: ref Result)
 {
 	# idx holds each kept observation's place in the original order;
@@ -311,15 +347,25 @@ observations(r: ref Result)
 	shape := r.shape;
 	if(pshape != nil)
 		shape = pshape;
-	if(shape == "1h"){
+	if(shape != "1h" && lflag && s.n > 0 && s.hi <= 0.0)
+		fatal(r.name + ": -l: no value above 0 to draw on a log axis");
+	case shape {
+	"1h" =>
 		(start, w, counts, whole) := bins(s);
 		if(wflag)
 			whist(r, s, start, w, counts, whole);
 		else if(gflag)
-			ghist(r, s, start, w, counts);
+			ghist(r, s, start, w, counts, whole);
 		else
 			thist(r, s, start, w, counts, whole);
-	}else{
+	"1p" =>
+		if(wflag)
+			wpct(r, s);
+		else if(gflag)
+			gpct(r, s);
+		else
+			tpct(r, s);
+	* =>
 		if(wflag)
 			wobs(r, s, idx, shape);
 		else if(gflag)
@@ -359,6 +405,56 @@ yrange(lo, hi: real): (real, real)
 	return (lo, hi);
 }
 
+# valueaxis is the axis of the values of s: linear over yrange, or
+# under -l logarithmic from the least value above zero to the greatest
+# (values at or below zero are drawn at its foot)
+valueaxis(s: ref Sample): ref Axis
+{
+	if(!lflag){
+		(lo, hi) := yrange(s.lo, s.hi);
+		return ref Axis(lo, hi, 0);
+	}
+	lo := s.hi;
+	for(i := 0; i < s.n; i++)
+		if(s.x[i] > 0.0 && s.x[i] < lo)
+			lo = s.x[i];
+	hi := s.hi;
+	if(hi <= lo)
+		(lo, hi) = (lo/2.0, hi*2.0);
+	return ref Axis(lo, hi, 1);
+}
+
+Axis.frac(a: self ref Axis, v: real): real
+{
+	if(a.log){
+		if(v <= a.lo)
+			return 0.0;
+		return (math->log10(v) - math->log10(a.lo)) / (math->log10(a.hi) - math->log10(a.lo));
+	}
+	if(a.hi <= a.lo)
+		return 0.0;
+	return (v - a.lo) / (a.hi - a.lo);
+}
+
+# cell rounds to the nearest of n cells, as scale does
+Axis.cell(a: self ref Axis, v: real, n: int): int
+{
+	c := int math->floor(a.frac(v) * real (n-1) + 0.5);
+	if(c < 0)
+		c = 0;
+	if(c >= n)
+		c = n-1;
+	return c;
+}
+
+# the value at fraction f of the axis
+axisval(a: ref Axis, f: real): real
+{
+	if(a.log)
+		return math->pow(10.0, math->log10(a.lo) + f*(math->log10(a.hi) - math->log10(a.lo)));
+	return a.lo + f*(a.hi - a.lo);
+}
+
 # bins chooses the histogram's bins: one per value for whole numbers
 # spanning at most Maxunit values, else about nbins of a round width.
 # Bin k holds values in [start+k*w, start+(k+1)*w); the last one also
@@ -386,7 +482,7 @@ bins(s: ref Sample): (real, real, array of int, int)
 		if(span == 0.0)
 			span = 1.0;
 		w = binwidth(span, nb);
-		start = math->floor(lo / w) * w;
+		start = round(math->floor(lo / w) * w, w);
 	}
 	n := int math->floor((hi - start) / w) + 1;
 	if(n < 1)
@@ -401,6 +497,23 @@ bins(s: ref Sample): (real, real, array of int, int)
 		counts[k]++;
 	}
 	return (start, w, counts, whole);
+}
+
+# edge is the lower bound of bin k: a multiple of w, rounded to w's
+# digits so that no bound shows a trace of binary arithmetic
+edge(start, w: real, k: int): real
+{
+	return round(start + real k * w, w);
+}
+
+# round gives v to the precision of the round step w (1, 2 or 5 times
+# a power of ten)
+round(v, w: real): real
+{
+	if(w >= 1.0)
+		return v;
+	p := math->pow10(-int math->floor(math->log10(w)));
+	return math->floor(v * p + 0.5) / p;
 }
 
 # binwidth returns the width, 1, 2 or 5 times a power of ten, that
@@ -423,6 +536,129 @@ binwidth(span: real, nb: int): real
 	return best;
 }
 
+# maxcount is the tallest bar, at least 1
+maxcount(counts: array of int): int
+{
+	maxc := 1;
+	for(i := 0; i < len counts; i++)
+		if(counts[i] > maxc)
+			maxc = counts[i];
+	return maxc;
+}
+
+# countaxis is the axis of a histogram's counts: from 0 to a round value
+# at least 5% above the tallest bar, so that its top stays inside the
+# frame; under -l, from 0.5 (a bar of 1 still shows) to a power of ten
+# at least twice the tallest.  The step of its ticks comes too (on a
+# log axis, 10).
+countaxis(maxc: int): (ref Axis, real)
+{
+	if(lflag){
+		hi := 10.0;
+		while(hi < 2.0 * real maxc)
+			hi *= 10.0;
+		return (ref Axis(0.5, hi, 1), 10.0);
+	}
+	step := binwidth(real maxc, 5);
+	if(step < 1.0)
+		step = 1.0;
+	hi := math->ceil(1.05 * real maxc / step) * step;
+	return (ref Axis(0.0, hi, 0), step);
+}
+
+#
+# Columns: a long ordered plot draws, for each column of its width, the
+# least, the greatest and the median value that falls there.
+#
+
+Col: adt
+{
+	n:	int;
+	lo, hi, med:	real;
+};
+
+# columns gathers the kept observations of s into ncol columns over
+# the places 1 to nplace
+columns(s: ref Sample, idx: array of int, nplace, ncol: int): array of Col
+{
+	cs := array[ncol] of ref Sample;
+	for(i := 0; i < s.n; i++){
+		c := scale(place(idx, i), 1.0, real nplace, ncol);
+		if(cs[c] == nil)
+			cs[c] = Sample.new(16);
+		cs[c].addreal(s.x[i]);
+	}
+	a := array[ncol] of Col;
+	for(c := 0; c < ncol; c++)
+		if(cs[c] != nil){
+			a[c] = (cs[c].n, cs[c].lo, cs[c].hi, cs[c].median());
+			cs[c] = nil;
+		}else
+			a[c].n = 0;
+	return a;
+}
+
+# The percentile plot: observation i of n sorted ones is at the
+# percentile 100i/n, drawn at x = log10(1/(1-i/n)) = log10(n/(n-i)), so
+# that 90%, 99%, 99.9% ... are equally spaced (1, 2, 3 ...) and the
+# greatest is at log10(n).
+
+# pctx is the x of sorted observation i of n
+pctx(i, n: int): real
+{
+	return math->log10(real n / real (n-i));
+}
+
+# pctxmax is the end of the x axis: a whole number of nines, at least one
+pctxmax(n: int): real
+{
+	x := math->ceil(math->log10(real n) - 1e-9);
+	if(x < 1.0)
+		x = 1.0;
+	return x;
+}
+
+# pctlabel names the percentile at x = k: 0%, 90%, 99%, 99.9% ...
+pctlabel(k: int): string
+{
+	case k {
+	0 =>	return "0%";
+	1 =>	return "90%";
+	}
+	s := "99";
+	if(k > 2)
+		s += ".";
+	for(i := 2; i < k; i++)
+		s += "9";
+	return s + "%";
+}
+
+# pctcols gives, for each of ncol columns across x from 0 to xmax, the
+# greatest sorted observation that falls in it (-1: none); a line
+# through them is the percentile plot at that resolution
+pctcols(a: array of real, ncol: int, xmax: real): array of int
+{
+	n := len a;
+	c := array[ncol] of {* => -1};
+	for(i := 0; i < n; i++)
+		c[scale(pctx(i, n), 0.0, xmax, ncol)] = i;
+	return c;
+}
+
+# the percentiles a percentile plot reports, as labels and values
+pctsummary(s: ref Sample): string
+{
+	ps := array[] of {(50.0, "p50"), (90.0, "p90"), (99.0, "p99"), (99.9, "p99.9"), (99.99, "p99.99")};
+	l := "";
+	for(i := 0; i < len ps; i++){
+		(p, name) := ps[i];
+		# a percentile is shown once the sample reaches past it
+		if(real s.n * (1.0 - p/100.0) < 1.0)
+			break;
+		l += name + " " + num(s.percentile(p)) + "  ";
+	}
+	return l + "max " + num(s.hi);
+}
 #
 # Text
 #
@@ -468,19 +704,38 @@ centre(s: string): string
 	return pad("", i) + s;
 }
 
-# heading writes the title and the statistics of what is plotted,
-# wrapped to the width of the chart.
-heading(r: ref Result, s: ref Sample)
+# stats gives the statistics of what is plotted, as items: the count,
+# mean, extremes, spread, median, the 99th percentile once there are a
+# hundred observations, the outliers removed and the warm-up.
+stats(r: ref Result, s: ref Sample): array of string
 {
-	out.puts(r.name + "\n");
 	(n, mean, lo, hi, sd) := s.stat();
 	items := array[] of {
 		"n " + string n, "mean " + num(mean), "min " + num(lo), "max " + num(hi),
-		"std " + num(sd), "median " + num(s.median()), "",
+		"std " + num(sd), "median " + num(s.median()), "", "", "",
 	};
-	s.sorted = nil;	# the median's sorted copy: a million observations fill the heap
+	if(n >= 100)
+		items[6] = "p99 " + num(s.percentile(99.0));
+	s.sorted = nil;	# the sorted copy: a million observations fill the heap
 	if(n < r.n)
-		items[len items - 1] = sys->sprint("(%d outliers removed)", r.n - n);
+		items[7] = sys->sprint("(%d outliers removed)", r.n - n);
+	if(r.warmup >= 0)
+		items[8] = sys->sprint("(warm-up %d not recorded)", r.warmup);
+	return items;
+}
+
+# heading writes the title and the statistics, wrapped to the width of
+# the chart, and any more items
+heading(r: ref Result, s: ref Sample, more: array of string)
+{
+	out.puts(r.name + "\n");
+	items := stats(r, s);
+	if(more != nil){
+		a := array[len items + len more] of string;
+		a[0:] = items;
+		a[len items:] = more;
+		items = a;
+	}
 	l := "";
 	for(i := 0; i < len items; i++){
 		if(items[i] == "")
@@ -496,44 +751,81 @@ heading(r: ref Result, s: ref Sample)
 	out.puts(l + "\n");
 }
 
-# tobs draws observations against their order on a Ph by Pw grid.
-tobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
+# grid is an empty plotting area
+grid(): array of array of byte
 {
-	heading(r, s);
-	if(s.n == 0){
-		out.puts("no observations left\n");
-		return;
-	}
-	(ylo, yhi) := yrange(s.lo, s.hi);
-	grid := array[Ph] of array of byte;
+	g := array[Ph] of array of byte;
 	for(i := 0; i < Ph; i++)
-		grid[i] = array[Pw] of {* => byte ' '};
-	pc := -1;
-	pr := -1;
-	for(i = 0; i < s.n; i++){
-		c := scale(place(idx, i), 1.0, real r.n, Pw);
-		rr := scale(s.x[i], ylo, yhi, Ph);
-		if(shape == "1l" && pc >= 0)
-			line(grid, pc, pr, c, rr);
-		else
-			grid[rr][c] = byte '*';
-		pc = c;
-		pr = rr;
-	}
-	out.puts(axis(r.ylabel, r.yunit) + "\n");
-	for(i = Ph-1; i >= 0; i--){
+		g[i] = array[Pw] of {* => byte ' '};
+	return g;
+}
+
+# putgrid writes the plotting area with the value axis on its left:
+# the greatest, middle and least value marked
+putgrid(g: array of array of byte, a: ref Axis, label: string)
+{
+	out.puts(label + "\n");
+	for(i := Ph-1; i >= 0; i--){
 		l := "";
 		if(i == Ph-1 || i == 0 || i == (Ph-1)/2)
-			l = num(ylo + real i * (yhi - ylo) / real (Ph-1));
+			l = num(axisval(a, real i / real (Ph-1)));
 		out.puts(rpad(l, Lw) + " |");
-		out.write(trim(grid[i]), len trim(grid[i]));
+		out.write(trim(g[i]), len trim(g[i]));
 		out.puts("\n");
 	}
 	out.puts(pad("", Lw) + " +" + dashes(Pw) + "\n");
+}
+
+# tobs draws observations against their order on a Ph by Pw grid; with
+# more than four a column, each column's range (:) and median (*)
+tobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
+{
+	if(s.n == 0){
+		heading(r, s, nil);
+		out.puts("no observations left\n");
+		return;
+	}
+	a := valueaxis(s);
+	g := grid();
+	more: array of string;
+	if(s.n > 4*Pw){
+		cols := columns(s, idx, r.n, Pw);
+		for(c := 0; c < Pw; c++){
+			if(cols[c].n == 0)
+				continue;
+			for(k := a.cell(cols[c].lo, Ph); k <= a.cell(cols[c].hi, Ph); k++)
+				g[k][c] = byte ':';
+			g[a.cell(cols[c].med, Ph)][c] = byte '*';
+		}
+		more = array[] of {"(in each column : its range, * its median)"};
+	}else{
+		pc := -1;
+		pr := -1;
+		for(i := 0; i < s.n; i++){
+			c := scale(place(idx, i), 1.0, real r.n, Pw);
+			rr := a.cell(s.x[i], Ph);
+			if(shape == "1l" && pc >= 0)
+				line(g, pc, pr, c, rr);
+			else
+				g[rr][c] = byte '*';
+			pc = c;
+			pr = rr;
+		}
+	}
+	heading(r, s, more);
+	putgrid(g, a, axis(r.ylabel, r.yunit) + logword(a));
 	l := num(1.0);
 	h := num(real r.n);
 	out.puts(pad("", Lw+2) + l + rpad(h, Pw - len l) + "\n");
 	out.puts(centre(axis(r.xlabel, r.xunit)) + "\n");
+}
+
+# logword marks a log axis's label
+logword(a: ref Axis): string
+{
+	if(a.log)
+		return ", log scale";
+	return "";
 }
 
 # scale maps v in [lo, hi] to a cell 0..n-1, rounding to the nearest.
@@ -589,24 +881,28 @@ trim(a: array of byte): array of byte
 	return a[0:n];
 }
 
-# thist draws a histogram lying on its side: a row per bin.
+# thist draws a histogram lying on its side: a row per bin, a bar as
+# long as its count (under -l, its logarithm: a count of 1 gets one #)
 thist(r: ref Result, s: ref Sample, start, w: real, counts: array of int, whole: int)
 {
-	heading(r, s);
-	maxc := 0;
-	for(i := 0; i < len counts; i++)
-		if(counts[i] > maxc)
-			maxc = counts[i];
-	out.puts(pad(axis(r.ylabel, r.yunit), 2*Lw+2) + "Count\n");
-	for(i = 0; i < len counts; i++){
-		lo := start + real i * w;
-		l := rpad(num(lo), Lw);
+	heading(r, s, nil);
+	maxc := maxcount(counts);
+	cl := "Count";
+	if(lflag)
+		cl = "Count, log scale";
+	out.puts(pad(axis(r.ylabel, r.yunit), 2*Lw+2) + cl + "\n");
+	for(i := 0; i < len counts; i++){
+		l := rpad(num(edge(start, w, i)), Lw);
 		if(whole)
 			l = pad(l, 2*Lw+1);
 		else
-			l += " " + rpad(num(lo + w), Lw);
+			l += " " + rpad(num(edge(start, w, i+1)), Lw);
 		n := 0;
-		if(maxc > 0)
+		if(counts[i] > 0 && lflag && maxc > 1)
+			n = 1 + int ((real (Bw-1)) * math->log10(real counts[i]) / math->log10(real maxc));
+		else if(counts[i] > 0 && lflag)
+			n = Bw;
+		else
 			n = counts[i] * Bw / maxc;
 		if(n == 0 && counts[i] > 0)
 			n = 1;
@@ -617,19 +913,68 @@ thist(r: ref Result, s: ref Sample, start, w: real, counts: array of int, whole:
 	}
 }
 
-# tsummary draws a chart of summaries: each test's range, mean and
-# one standard deviation either side, on one scale.
+# tpct draws the percentile plot: value against percentile, the
+# percentiles 90, 99, 99.9 ... equally spaced
+tpct(r: ref Result, s: ref Sample)
+{
+	heading(r, s, array[] of {pctsummary(s)});
+	a := valueaxis(s);
+	s.percentile(0.0);
+	v := s.sorted;
+	xmax := pctxmax(s.n);
+	c := pctcols(v, Pw, xmax);
+	g := grid();
+	pc := -1;
+	pr := -1;
+	for(k := 0; k < Pw; k++){
+		if(c[k] < 0)
+			continue;
+		rr := a.cell(v[c[k]], Ph);
+		if(pc >= 0)
+			line(g, pc, pr, k, rr);
+		else
+			g[rr][k] = byte '*';
+		pc = k;
+		pr = rr;
+	}
+	s.sorted = nil;
+	putgrid(g, a, axis(r.ylabel, r.yunit) + logword(a));
+	# the percentile labels under their columns
+	lab := array[Lw + 2 + Pw + 8] of {* => byte ' '};
+	for(k = 0; k <= int xmax; k++){
+		t := array of byte pctlabel(k);
+		at := Lw + 2 + scale(real k, 0.0, xmax, Pw) - len t/2;
+		if(k == 0)
+			at = Lw + 2;
+		if(at + len t > len lab)
+			at = len lab - len t;
+		lab[at:] = t;
+	}
+	out.write(trim(lab), len trim(lab));
+	out.puts("\n" + centre("Percentile") + "\n");
+}
+
+# tsummary draws a chart of summaries on one scale: each test's range,
+# the box from its median to its 99th percentile (or, for a summary
+# without them, the mean and a standard deviation either side within
+# the range), its median and its mean
 tsummary(a: array of ref Result)
 {
 	r := a[0];
 	out.puts(axis(r.ylabel, r.yunit) + "\n");
-	out.puts(sys->sprint("%-10s %8s %10s %10s %10s %10s\n", "", "n", "mean", "min", "max", "std"));
+	out.puts(sys->sprint("%-10s %8s %10s %10s %10s %10s %10s\n", "", "n", "min", "median", "p99", "max", "mean"));
 	lo := r.v[2];
 	hi := r.v[3];
+	robust := 1;
 	for(i := 0; i < len a; i++){
 		v := a[i].v;
-		out.puts(sys->sprint("%-10s %8s %10s %10s %10s %10s\n", a[i].name,
-			num(v[0]), num(v[1]), num(v[2]), num(v[3]), num(v[4])));
+		(med, p99) := ("-", "-");
+		if(len v == 7)
+			(med, p99) = (num(v[5]), num(v[6]));
+		else
+			robust = 0;
+		out.puts(sys->sprint("%-10s %8s %10s %10s %10s %10s %10s\n", a[i].name,
+			num(v[0]), num(v[2]), med, p99, num(v[3]), num(v[1])));
 		if(v[2] < lo)
 			lo = v[2];
 		if(v[3] > hi)
@@ -640,18 +985,13 @@ tsummary(a: array of ref Result)
 	for(i = 0; i < len a; i++){
 		v := a[i].v;
 		row := array[Pw] of {* => byte ' '};
-		c0 := scale(v[2], lo, hi, Pw);
-		c1 := scale(v[3], lo, hi, Pw);
-		for(c := c0; c <= c1; c++)
+		for(c := scale(v[2], lo, hi, Pw); c <= scale(v[3], lo, hi, Pw); c++)
 			row[c] = byte '-';
-		s0 := v[1] - v[4];
-		if(s0 < v[2])
-			s0 = v[2];
-		s1 := v[1] + v[4];
-		if(s1 > v[3])
-			s1 = v[3];
-		for(c = scale(s0, lo, hi, Pw); c <= scale(s1, lo, hi, Pw); c++)
+		(b0, b1) := box(v);
+		for(c = scale(b0, lo, hi, Pw); c <= scale(b1, lo, hi, Pw); c++)
 			row[c] = byte '=';
+		if(len v == 7)
+			row[scale(v[5], lo, hi, Pw)] = byte '|';
 		row[scale(v[1], lo, hi, Pw)] = byte '*';
 		name := a[i].name;
 		if(len name > Lw)
@@ -663,7 +1003,30 @@ tsummary(a: array of ref Result)
 	out.puts(pad("", Lw) + " +" + dashes(Pw) + "\n");
 	l := num(lo);
 	out.puts(pad("", Lw+2) + l + rpad(num(hi), Pw - len l) + "\n");
-	out.puts(centre("- min to max, = mean +- std, * mean") + "\n");
+	out.puts(centre(legend(robust, "-", "=", "|", "*")) + "\n");
+}
+
+# box is a summary's box: median to p99, or without them the mean and
+# a standard deviation either side, kept within the range
+box(v: array of real): (real, real)
+{
+	if(len v == 7)
+		return (v[5], v[6]);
+	b0 := v[1] - v[4];
+	if(b0 < v[2])
+		b0 = v[2];
+	b1 := v[1] + v[4];
+	if(b1 > v[3])
+		b1 = v[3];
+	return (b0, b1);
+}
+
+# legend explains a summary chart's marks
+legend(robust: int, rng, bx, med, mean: string): string
+{
+	if(robust)
+		return rng + " min to max, " + bx + " median to p99, " + med + " median, " + mean + " mean";
+	return rng + " min to max, " + bx + " median to p99 (mean +- std if none), " + med + " median, " + mean + " mean";
 }
 
 summaries(a: array of ref Result)
@@ -696,28 +1059,106 @@ quote(s: string): string
 	return "\"" + t + "\"";
 }
 
-gstart(title, xl, yl: string)
+# gstart opens a chart; a note goes under the x axis's label
+gstart(title, xl, yl, note: string)
 {
 	out.puts(".G1\nframe ht 2.5 wid 4\n");
 	out.puts("label top " + quote(title) + "\n");
 	if(yl != "")
 		out.puts("label left " + quote(yl) + " left .2\n");
-	if(xl != "")
+	if(xl != "" && note != "")
+		out.puts("label bot " + quote(xl) + " " + quote(note) + "\n");
+	else if(xl != "")
 		out.puts("label bot " + quote(xl) + "\n");
+}
+
+# gcoord sets the coordinates; a log axis gets its decades as ticks
+gcoord(xlo, xhi: real, y: ref Axis)
+{
+
+	l := "coord x " + sf(xlo) + ", " + sf(xhi) + " y " + sf(y.lo) + ", " + sf(y.hi);
+	if(y.log)
+		l += " log y";
+	out.puts(l + "\n");
+	if(y.log){
+		t := decades(y.lo, y.hi);
+		if(len t > 0){
+			l = "ticks left out at";
+			for(i := 0; i < len t; i++){
+				if(i > 0)
+					l += ",";
+				l += " " + sf(t[i]) + " " + quote(sf(t[i]));
+			}
+			out.puts(l + "\n");
+		}
+	}
+}
+
+# widen stretches a log axis to whole decades
+widen(a: ref Axis)
+{
+	a.lo = math->pow10(int math->floor(math->log10(a.lo) + 1e-9));
+	a.hi = math->pow10(int math->ceil(math->log10(a.hi) - 1e-9));
+	if(a.hi <= a.lo)
+		a.hi = 10.0 * a.lo;
+}
+
+# decades are the powers of ten from lo to hi
+decades(lo, hi: real): array of real
+{
+	k0 := int math->ceil(math->log10(lo) - 1e-9);
+	k1 := int math->floor(math->log10(hi) + 1e-9);
+	if(k1 < k0)
+		return array[0] of real;
+	a := array[k1 - k0 + 1] of real;
+	for(k := k0; k <= k1; k++)
+		a[k-k0] = math->pow10(k);
+	return a;
+}
+
+# gval is a value placed on axis a: at its foot if a log axis cannot show it
+gval(a: ref Axis, v: real): string
+{
+	if(a.log && v < a.lo)
+		v = a.lo;
+	return samples->fmt(v);
 }
 
 gobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 {
-	gstart(r.name, axis(r.xlabel, r.xunit), axis(r.ylabel, r.yunit));
-	(lo, hi) := yrange(s.lo, s.hi);
+	note := "";
+	if(s.n > 2*Gcols)
+		note = "(each column: a line over its range, its median marked)";
+	gstart(r.name, axis(r.xlabel, r.xunit), axis(r.ylabel, r.yunit), note);
+	a := valueaxis(s);
+	if(a.log)
+		widen(a);
 	xhi := real r.n;
 	if(r.n == 1)
 		xhi = 2.0;
-	out.puts("coord x 1, " + samples->fmt(xhi) + " y " + samples->fmt(lo) + ", " + samples->fmt(hi) + "\n");
+	gcoord(1.0, xhi, a);
+
+	if(s.n > 2*Gcols){
+		# each column's range as a line, and its median
+		cols := columns(s, idx, r.n, Gcols);
+		for(c := 0; c < Gcols; c++){
+			if(cols[c].n == 0)
+				continue;
+			x := sf(1.0 + real c * (real r.n - 1.0) / real (Gcols-1));
+			if(cols[c].hi > cols[c].lo)
+				out.puts("line from " + x + "," + gval(a, cols[c].lo) + " to " + x + "," + gval(a, cols[c].hi) + "\n");
+			if(shape == "1l")
+				out.puts("next at " + x + ", " + gval(a, cols[c].med) + "\n");
+			else
+				out.puts("\"\\(bu\" size -4 at " + x + ", " + gval(a, cols[c].med) + "\n");
+		}
+		out.puts(".G2\n");
+		return;
+	}
 	if(shape == "1l")
 		out.puts("draw solid\n");
 	for(i := 0; i < s.n; i++){
-		p := samples->fmt(place(idx, i)) + ", " + samples->fmt(s.x[i]) + "\n";
+		p := sf(place(idx, i)) + ", " + gval(a, s.x[i]) + "\n";
 		if(shape == "1l")
 			out.puts("next at " + p);
 		else
@@ -726,46 +1167,86 @@ gobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 	out.puts(".G2\n");
 }
 
-ghist(r: ref Result, s: ref Sample, start, w: real, counts: array of int)
+# ghist draws a bar per bin; bins of whole numbers are centred on their
+# value, from v-0.5 to v+0.5, as in a window
+ghist(r: ref Result, s: ref Sample, start, w: real, counts: array of int, whole: int)
 {
-	gstart(r.name, axis(r.ylabel, r.yunit), "Count");
-	maxc := 0;
-	for(i := 0; i < len counts; i++)
-		if(counts[i] > maxc)
-			maxc = counts[i];
-	if(maxc == 0)
-		maxc = 1;
-	out.puts("coord x " + samples->fmt(start) + ", " + samples->fmt(start + real len counts * w) +
-		" y 0, " + string maxc + "\n");
-	for(i = 0; i < len counts; i++){
+	cl := "Count";
+	if(lflag)
+		cl = "Count (log scale)";
+	gstart(r.name, axis(r.ylabel, r.yunit), cl, "");
+	(ca, nil) := countaxis(maxcount(counts));
+	x0 := start;
+	if(whole)
+		x0 -= 0.5;
+	gcoord(x0, x0 + real len counts * w, ca);
+	base := samples->fmt(ca.lo);
+	for(i := 0; i < len counts; i++){
 		if(counts[i] == 0)
 			continue;
-		l := samples->fmt(start + real i * w);
-		h := samples->fmt(start + real (i+1) * w);
+		l := samples->fmt(round(x0 + real i * w, w));
+		h := samples->fmt(round(x0 + real (i+1) * w, w));
+		if(!whole){
+			l = samples->fmt(edge(start, w, i));
+			h = samples->fmt(edge(start, w, i+1));
+		}
 		c := string counts[i];
-		out.puts("line from " + l + ",0 to " + l + "," + c + "\n");
+		out.puts("line from " + l + "," + base + " to " + l + "," + c + "\n");
 		out.puts("line from " + l + "," + c + " to " + h + "," + c + "\n");
-		out.puts("line from " + h + "," + c + " to " + h + ",0\n");
+		out.puts("line from " + h + "," + c + " to " + h + "," + base + "\n");
 	}
 	out.puts(".G2\n");
 }
 
+# gpct draws the percentile plot, at most Gcols points
+gpct(r: ref Result, s: ref Sample)
+{
+	gstart(r.name, "Percentile", axis(r.ylabel, r.yunit), "");
+	a := valueaxis(s);
+	if(a.log)
+		widen(a);
+	s.percentile(0.0);
+	v := s.sorted;
+	xmax := pctxmax(s.n);
+	gcoord(0.0, xmax, a);
+	t := "ticks bot out at";
+	for(k := 0; k <= int xmax; k++){
+		if(k > 0)
+			t += ",";
+		t += " " + string k + " " + quote(pctlabel(k));
+	}
+	out.puts(t + "\n");
+	out.puts("draw solid\n");
+	c := pctcols(v, Gcols, xmax);
+	for(k = 0; k < Gcols; k++)
+		if(c[k] >= 0)
+			out.puts("next at " + sf(math->floor(pctx(c[k], len v)*1e4 + 0.5)/1e4) + ", " + gval(a, v[c[k]]) + "\n");
+	s.sorted = nil;
+	out.puts(".G2\n");
+}
+
+# gsummary draws summaries side by side: the range as a line, the box
+# (tsummary's), a bar at the median and a bullet at the mean
 gsummary(a: array of ref Result)
 {
 	title := a[0].name;
 	if(len a > 1)
 		title = "Summary";
-	gstart(title, "", axis(a[0].ylabel, a[0].yunit));
+	gstart(title, "", axis(a[0].ylabel, a[0].yunit), "");
 	lo := a[0].v[2];
 	hi := a[0].v[3];
+	robust := 1;
 	for(i := 0; i < len a; i++){
 		if(a[i].v[2] < lo)
 			lo = a[i].v[2];
 		if(a[i].v[3] > hi)
 			hi = a[i].v[3];
+		if(len a[i].v != 7)
+			robust = 0;
 	}
 	(lo, hi) = yrange(lo, hi);
-	out.puts("coord x 0, " + string (len a + 1) + " y " + samples->fmt(lo) + ", " + samples->fmt(hi) + "\n");
+
+	out.puts("coord x 0, " + string (len a + 1) + " y " + sf(lo) + ", " + sf(hi) + "\n");
 	t := "ticks bot out at";
 	for(i = 0; i < len a; i++){
 		if(i > 0)
@@ -776,26 +1257,26 @@ gsummary(a: array of ref Result)
 	for(i = 0; i < len a; i++){
 		v := a[i].v;
 		x := string (i+1);
-		s0 := v[1] - v[4];
-		if(s0 < v[2])
-			s0 = v[2];
-		s1 := v[1] + v[4];
-		if(s1 > v[3])
-			s1 = v[3];
-		l := samples->fmt(real (i+1) - 0.2);
-		h := samples->fmt(real (i+1) + 0.2);
-		out.puts("line from " + x + "," + samples->fmt(v[2]) + " to " + x + "," + samples->fmt(v[3]) + "\n");
-		for(k := 0; k < 2; k++){
-			e := samples->fmt(s0);
-			if(k)
-				e = samples->fmt(s1);
-			out.puts("line from " + l + "," + e + " to " + h + "," + e + "\n");
-		}
-		out.puts("line from " + l + "," + samples->fmt(s0) + " to " + l + "," + samples->fmt(s1) + "\n");
-		out.puts("line from " + h + "," + samples->fmt(s0) + " to " + h + "," + samples->fmt(s1) + "\n");
-		out.puts("bullet at " + x + ", " + samples->fmt(v[1]) + "\n");
+		(b0, b1) := box(v);
+		l := sf(real (i+1) - 0.2);
+		h := sf(real (i+1) + 0.2);
+		out.puts("line from " + x + "," + sf(v[2]) + " to " + x + "," + sf(v[3]) + "\n");
+		out.puts("line from " + l + "," + sf(b0) + " to " + h + "," + sf(b0) + "\n");
+		out.puts("line from " + l + "," + sf(b1) + " to " + h + "," + sf(b1) + "\n");
+		out.puts("line from " + l + "," + sf(b0) + " to " + l + "," + sf(b1) + "\n");
+		out.puts("line from " + h + "," + sf(b0) + " to " + h + "," + sf(b1) + "\n");
+		if(len v == 7)
+			out.puts("line from " + sf(real (i+1) - 0.25) + "," + sf(v[5]) + " to " + sf(real (i+1) + 0.25) + "," + sf(v[5]) + "\n");
+		out.puts("bullet at " + x + ", " + sf(v[1]) + "\n");
 	}
+	out.puts("label bot " + quote(legend(robust, "line", "box", "bar", "bullet")) + "\n");
 	out.puts(".G2\n");
+}
+
+# sf formats a number for grap: samples->fmt's digits
+sf(v: real): string
+{
+	return samples->fmt(v);
 }
 
 #
@@ -812,6 +1293,7 @@ Mb:	con 72;
 Cbar:	con 16r5B8BD9;	# histogram bars, summary boxes
 Cedge:	con 16r1F3F7F;	# their outlines
 Cdata:	con 16rC0392B;	# observations
+Crange:	con 16rEDB5AC;	# a column's range in a long ordered plot
 Cgrid:	con 16rE4E4E4;
 Ctext:	con 16r000000;
 Cdim:	con 16r505050;
@@ -821,7 +1303,8 @@ Chart: adt
 {
 	w:	ref Win;
 	area:	Draw->Rect;
-	xlo, xhi, ylo, yhi:	real;
+	xlo, xhi:	real;
+	y:	ref Axis;
 
 	px:	fn(c: self ref Chart, x: real): int;
 	py:	fn(c: self ref Chart, y: real): int;
@@ -834,7 +1317,7 @@ Chart.px(c: self ref Chart, x: real): int
 
 Chart.py(c: self ref Chart, y: real): int
 {
-	return c.area.max.y - int math->floor((y - c.ylo) / (c.yhi - c.ylo) * real (c.area.max.y - c.area.min.y) + 0.5);
+	return c.area.max.y - int math->floor(c.y.frac(y) * real (c.area.max.y - c.area.min.y) + 0.5);
 }
 
 # screen chooses window output when there is a screen: under -w it must
@@ -850,7 +1333,7 @@ screen()
 		return;
 	}
 	if(wflag)
-		fatal("no screen: " + e);
+		fatal("-w: " + e);
 }
 
 # ticks returns about n round values from lo to hi; whole makes them whole.
@@ -871,7 +1354,7 @@ stepticks(lo, hi, step: real): array of real
 		return array[0] of real;
 	a := array[int (t1 - t0) + 1] of real;
 	for(i := 0; i < len a; i++)
-		a[i] = (t0 + real i) * step;
+		a[i] = round((t0 + real i) * step, step);
 	return a;
 }
 
@@ -884,26 +1367,39 @@ outward(lo, hi: real): (real, real, real)
 	return (math->floor(lo / step + 1e-9) * step, math->ceil(hi / step - 1e-9) * step, step);
 }
 
+# waxis is the value axis of a window: valueaxis widened to round
+# values, decades on a log axis; and its ticks
+waxis(s: ref Sample): (ref Axis, array of real)
+{
+	a := valueaxis(s);
+	if(a.log){
+		widen(a);
+		return (a, decades(a.lo, a.hi));
+	}
+	(lo, hi, step) := outward(s.lo, s.hi);
+	return (ref Axis(lo, hi, 0), stepticks(lo, hi, step));
+}
+
 # wstart makes the window of a chart: title, statistics, grid, ticks and
 # their labels, and the axis labels.  xt are the x ticks, xn their labels.
-wstart(title, stats, xl, yl: string, xlo, xhi, ylo, yhi: real, xt: array of real, xn: array of string, yt: array of real): ref Chart
+wstart(title, st, xl, yl: string, xlo, xhi: real, y: ref Axis, xt: array of real, xn: array of string, yt: array of real): ref Chart
 {
 	(w, e) := drawlib->window(title, Ww, Wh);
 	if(w == nil)
 		fatal(e);
-	c := ref Chart(w, ((Ml, Mt), (w.r.max.x - Mr, w.r.max.y - Mb)), xlo, xhi, ylo, yhi);
+	c := ref Chart(w, ((Ml, Mt), (w.r.max.x - Mr, w.r.max.y - Mb)), xlo, xhi, y);
 	a := c.area;
 	w.fill(w.r, Drawlib->White);
 	tw := drawlib->textwidth(title, 2);
 	w.text(((w.r.max.x - tw)/2, 8), Ctext, 2, title);
-	if(stats != nil)
-		w.text(((w.r.max.x - drawlib->textwidth(stats, 1))/2, 34), Cdim, 1, stats);
+	if(st != nil)
+		w.text(((w.r.max.x - drawlib->textwidth(st, 1))/2, 34), Cdim, 1, st);
 	for(i := 0; i < len yt; i++){
-		y := c.py(yt[i]);
-		w.line((a.min.x, y), (a.max.x, y), Cgrid, 1);
-		w.line((a.min.x - 6, y), (a.min.x - 1, y), Ctext, 1);
+		py := c.py(yt[i]);
+		w.line((a.min.x, py), (a.max.x, py), Cgrid, 1);
+		w.line((a.min.x - 6, py), (a.min.x - 1, py), Ctext, 1);
 		l := num(yt[i]);
-		w.text((a.min.x - 9 - drawlib->textwidth(l, 1), y - Drawlib->Fonth/2), Ctext, 1, l);
+		w.text((a.min.x - 9 - drawlib->textwidth(l, 1), py - Drawlib->Fonth/2), Ctext, 1, l);
 	}
 	for(i = 0; i < len xt; i++){
 		x := c.px(xt[i]);
@@ -939,31 +1435,42 @@ tlabels(t: array of real): array of string
 # wstats: the statistics of the text heading, on one line
 wstats(r: ref Result, s: ref Sample): string
 {
-	(n, mean, lo, hi, sd) := s.stat();
-	l := sys->sprint("n %d  mean %s  min %s  max %s  std %s  median %s",
-		n, num(mean), num(lo), num(hi), num(sd), num(s.median()));
-	s.sorted = nil;
-	if(n < r.n)
-		l += sys->sprint("  (%d outliers removed)", r.n - n);
+	items := stats(r, s);
+	l := "";
+	for(i := 0; i < len items; i++)
+		if(items[i] != ""){
+			if(l != "")
+				l += "  ";
+			l += items[i];
+		}
 	return l;
 }
 
-# wobs draws observations against their order, as a line or as points
+# logaxis marks a log axis's label
+logaxis(l: string, a: ref Axis): string
+{
+	if(a.log)
+		return l + ", log scale";
+	return l;
+}
+
+# wobs draws observations against their order, as a line or as points;
+# with more than two a pixel column, each column's range and median
 wobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 {
 	if(s.n == 0)
 		fatal(r.name + ": no observations left");
-	stats := wstats(r, s);
+	st := wstats(r, s);
 	xhi := real r.n;
 	if(xhi <= 1.0)
 		xhi = 2.0;
-	(ylo, yhi, ystep) := outward(s.lo, s.hi);
+	(ya, yt) := waxis(s);
 	xt := ticks(1.0, xhi, 8, 1);
-	c := wstart(r.name, stats, axis(r.xlabel, r.xunit), axis(r.ylabel, r.yunit),
-		1.0, xhi, ylo, yhi, xt, tlabels(xt), stepticks(ylo, yhi, ystep));
+	c := wstart(r.name, st, axis(r.xlabel, r.xunit), logaxis(axis(r.ylabel, r.yunit), ya),
+		1.0, xhi, ya, xt, tlabels(xt), yt);
 	w := c.w;
-	if(shape == "1l" && s.n > 2*(c.area.max.x - c.area.min.x)){
-		wdense(c, s, idx);
+	if(s.n > 2*(c.area.max.x - c.area.min.x)){
+		wdense(c, s, idx, r.n, shape);
 		wfinish(c);
 		return;
 	}
@@ -982,46 +1489,47 @@ wobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 	wfinish(c);
 }
 
-# wdense draws a line of more observations than there are pixels across:
-# in each column of pixels, one stroke from the least to the greatest
-# value that falls there, joined to the next column's first value.
-wdense(c: ref Chart, s: ref Sample, idx: array of int)
+# wdense draws more observations than there are pixels across: in each
+# column of pixels a light stroke from the least to the greatest value
+# that falls there, and the median in the data's colour (joined from
+# column to column for a line)
+wdense(c: ref Chart, s: ref Sample, idx: array of int, nplace: int, shape: string)
 {
-	col := -1;
-	ymin, ymax, ylast: int;
-	for(i := 0; i < s.n; i++){
-		p := Draw->Point(c.px(place(idx, i)), c.py(s.x[i]));
-		if(p.x != col){
-			if(col >= 0){
-				c.w.line((col, ymin), (col, ymax), Cdata, 2);
-				c.w.line((col, ylast), p, Cdata, 2);
-			}
-			col = p.x;
-			ymin = ymax = p.y;
-		}else if(p.y < ymin)
-			ymin = p.y;
-		else if(p.y > ymax)
-			ymax = p.y;
-		ylast = p.y;
+	ncol := c.area.max.x - c.area.min.x + 1;
+	cols := columns(s, idx, nplace, ncol);
+	prev := Draw->Point(-1, 0);
+	for(k := 0; k < ncol; k++){
+		if(cols[k].n == 0)
+			continue;
+		x := c.area.min.x + k;
+		c.w.line((x, c.py(cols[k].lo)), (x, c.py(cols[k].hi)), Crange, 1);
 	}
-	c.w.line((col, ymin), (col, ymax), Cdata, 2);
+	for(k = 0; k < ncol; k++){
+		if(cols[k].n == 0)
+			continue;
+		p := Draw->Point(c.area.min.x + k, c.py(cols[k].med));
+		if(shape == "1l" && prev.x >= 0)
+			c.w.line(prev, p, Cdata, 1);
+		else
+			c.w.fill(((p.x, p.y - 1), (p.x + 1, p.y + 1)), Cdata);
+		prev = p;
+	}
+	a := c.area;
+	c.w.text((a.max.x - drawlib->textwidth("light: a column's range; dark: its median", 1), a.max.y + 32),
+		Cdim, 1, "light: a column's range; dark: its median");
 }
 
-# whist draws a histogram: a bar per bin, as high as its count.  Bins of
-# whole numbers are centred on their value.
+# whist draws a histogram: a bar per bin, as high as its count (under
+# -l on a log axis of counts); the axis reaches above the tallest bar.
+# Bins of whole numbers are centred on their value, as in grap.
 whist(r: ref Result, s: ref Sample, start, bw: real, counts: array of int, whole: int)
 {
-	maxc := 0;
-	for(i := 0; i < len counts; i++)
-		if(counts[i] > maxc)
-			maxc = counts[i];
-	if(maxc == 0)
-		maxc = 1;
-	(nil, yhi, ystep) := outward(0.0, real maxc);
-	if(ystep < 1.0){
-		ystep = 1.0;
-		yhi = real maxc;
-	}
+	(ca, step) := countaxis(maxcount(counts));
+	yt: array of real;
+	if(ca.log)
+		yt = decades(1.0, ca.hi);
+	else
+		yt = stepticks(0.0, ca.hi, step);
 	xlo := start;
 	xhi := start + real len counts * bw;
 	if(whole){
@@ -1029,10 +1537,10 @@ whist(r: ref Result, s: ref Sample, start, bw: real, counts: array of int, whole
 		xhi -= 0.5;
 	}
 	xt := ticks(xlo, xhi, 10, whole);
-	c := wstart(r.name, wstats(r, s), axis(r.ylabel, r.yunit), "Count",
-		xlo, xhi, 0.0, yhi, xt, tlabels(xt), stepticks(0.0, yhi, ystep));
+	c := wstart(r.name, wstats(r, s), axis(r.ylabel, r.yunit), logaxis("Count", ca),
+		xlo, xhi, ca, xt, tlabels(xt), yt);
 	w := c.w;
-	for(i = 0; i < len counts; i++){
+	for(i := 0; i < len counts; i++){
 		if(counts[i] == 0)
 			continue;
 		b0 := xlo + real i * bw;
@@ -1048,8 +1556,42 @@ whist(r: ref Result, s: ref Sample, start, bw: real, counts: array of int, whole
 	wfinish(c);
 }
 
-# wsummary draws summaries side by side: the range, the mean and a
-# standard deviation either side
+# wpct draws the percentile plot: a point per pixel column, joined
+wpct(r: ref Result, s: ref Sample)
+{
+	st := pctsummary(s);
+	(ya, yt) := waxis(s);
+	s.percentile(0.0);
+	v := s.sorted;
+	xmax := pctxmax(s.n);
+	xt := array[int xmax + 1] of real;
+	xn := array[len xt] of string;
+	for(k := 0; k < len xt; k++){
+		xt[k] = real k;
+		xn[k] = pctlabel(k);
+	}
+	c := wstart(r.name, st, "Percentile", logaxis(axis(r.ylabel, r.yunit), ya),
+		0.0, xmax, ya, xt, xn, yt);
+	ncol := c.area.max.x - c.area.min.x + 1;
+	cols := pctcols(v, ncol, xmax);
+	prev := Draw->Point(-1, 0);
+	for(k = 0; k < ncol; k++){
+		if(cols[k] < 0)
+			continue;
+		p := Draw->Point(c.px(pctx(cols[k], len v)), c.py(v[cols[k]]));
+		if(prev.x >= 0)
+			c.w.line(prev, p, Cdata, 2);
+		else
+			c.w.point(p, Cdata);
+		prev = p;
+	}
+	s.sorted = nil;
+	wfinish(c);
+}
+
+# wsummary draws summaries side by side: the range with its ends, the
+# box (tsummary's), a bar at the median and a dot at the mean, and a
+# legend under them
 wsummary(a: array of ref Result)
 {
 	title := a[0].name;
@@ -1057,11 +1599,14 @@ wsummary(a: array of ref Result)
 		title = "Summary";
 	lo := a[0].v[2];
 	hi := a[0].v[3];
+	robust := 1;
 	for(i := 0; i < len a; i++){
 		if(a[i].v[2] < lo)
 			lo = a[i].v[2];
 		if(a[i].v[3] > hi)
 			hi = a[i].v[3];
+		if(len a[i].v != 7)
+			robust = 0;
 	}
 	ystep: real;
 	(lo, hi, ystep) = outward(lo, hi);
@@ -1071,8 +1616,8 @@ wsummary(a: array of ref Result)
 		xt[i] = real (i+1);
 		xn[i] = a[i].name;
 	}
-	c := wstart(title, nil, "", axis(a[0].ylabel, a[0].yunit),
-		0.0, real (len a + 1), lo, hi, xt, xn, stepticks(lo, hi, ystep));
+	c := wstart(title, nil, legend(robust, "line", "box", "bar", "dot"), axis(a[0].ylabel, a[0].yunit),
+		0.0, real (len a + 1), ref Axis(lo, hi, 0), xt, xn, stepticks(lo, hi, ystep));
 	w := c.w;
 	hw := (c.px(1.0) - c.px(0.0)) / 4;
 	if(hw > 30)
@@ -1080,17 +1625,15 @@ wsummary(a: array of ref Result)
 	for(i = 0; i < len a; i++){
 		v := a[i].v;
 		x := c.px(real (i+1));
-		s0 := v[1] - v[4];
-		if(s0 < v[2])
-			s0 = v[2];
-		s1 := v[1] + v[4];
-		if(s1 > v[3])
-			s1 = v[3];
+		(b0, b1) := box(v);
 		w.line((x, c.py(v[2])), (x, c.py(v[3])), Ctext, 1);
 		w.line((x - hw/2, c.py(v[2])), (x + hw/2, c.py(v[2])), Ctext, 1);
 		w.line((x - hw/2, c.py(v[3])), (x + hw/2, c.py(v[3])), Ctext, 1);
-		w.fill(((x - hw, c.py(s1)), (x + hw + 1, c.py(s0) + 1)), Cbar);
-		w.line((x - hw, c.py(v[1])), (x + hw, c.py(v[1])), Cedge, 3);
+		w.fill(((x - hw, c.py(b1)), (x + hw + 1, c.py(b0) + 1)), Cbar);
+		if(len v == 7)
+			w.line((x - hw, c.py(v[5])), (x + hw, c.py(v[5])), Cedge, 3);
+		m := c.py(v[1]);
+		w.fill(((x - 3, m - 3), (x + 4, m + 4)), Cdata);
 	}
 	wfinish(c);
 }

@@ -74,6 +74,17 @@ result(): string
 	return s;
 }
 
+# the result without its comment lines (# warmup NAME N)
+obs(): string
+{
+	l := lines(result());
+	s := "";
+	for(i := 0; i < len l; i++)
+		if(l[i] != nil && l[i][0] != '#')
+			s += l[i] + "\n";
+	return s;
+}
+
 words(s: string): list of string
 {
 	(nil, w) := sys->tokenize(s, " \n");
@@ -173,33 +184,45 @@ busec()
 commands()
 {
 	e := cmd("calibrate 3");
-	check("calibrate", e == nil && isline(result(), "CALIBRATE", "1d", 3) == nil, e+isline(result(), "CALIBRATE", "1d", 3));
+	l := lines(result());
+	check("calibrate", e == nil && len l == 2 && isline(l[0], "CALIBRATE", "1d", 3) == nil, e+result());
+	w := words(l[1]);
+	check("calibrate-tsc", len l == 2 && len w == 5 && hd w == "#" && hd tl w == "tsc" && isnum(hd tl tl w) &&
+		hd tl tl tl w == "ppm" && isnum(hd tl tl tl tl w) && keyline(stat("tschz"), "tschz") ==
+		"tschz " + hd tl tl w + " ppm " + hd tl tl tl tl w + " clockhz 100", result()+stat("tschz"));
 	e = cmd("ms2ts");
-	w := words(result());
+	w = words(result());
 	check("ms2ts", e == nil && len w == 1 && isnum(hd w) && int hd w > 0, result());
 	e = cmd("base 50");
-	check("base", e == nil && isline(result(), "TSCBASE", "1d", 50) == nil, e+result());
+	check("base", e == nil && isline(obs(), "TSCBASE", "1d", 50) == nil, e+result());
+	check("base-warmup", e == nil && lines(result())[0] == "# warmup TSCBASE 10", result());
 	e = cmd("op nil 20 3");
-	check("op-nil", e == nil && isline(result(), "OPNIL", "1d", 60) == nil, e+result());
+	check("op-nil", e == nil && isline(obs(), "OPNIL", "1d", 60) == nil, e+result());
 	e = cmd("op sched 20 2");
-	check("op-sched", e == nil && isline(result(), "OPSCHED", "1d", 40) == nil, e+result());
+	check("op-sched", e == nil && isline(obs(), "OPSCHED", "1d", 40) == nil, e+result());
 	e = cmd("op sched");
-	check("op-sched-default", e == nil && isline(result(), "OPSCHED", "1d", 1000) == nil, e);
+	check("op-sched-default", e == nil && isline(obs(), "OPSCHED", "1d", 1000) == nil, e);
 	e = cmd("intr 5");
-	l := lines(result());
+	l = lines(obs());
 	ok := e == nil && len l == 4;
 	names := array[] of {"INTR", "INTRARRIVE", "INTRWAKEUP", "INTRSCHED"};
 	for(i := 0; ok && i < 4; i++)
 		ok = isline(l[i], names[i], "1d", 5) == nil;
 	check("intr", ok, e+result());
 	e = cmd("gc sched 30");
-	check("gc-sched", e == nil && isline(result(), "GCSCHED", "1l", 30) == nil, e+result());
+	check("gc-sched", e == nil && isline(obs(), "GCSCHED", "1l", 30) == nil, e+result());
 	e = cmd("gc acquire 30");
-	check("gc-acquire", e == nil && isline(result(), "GCACQUIRE", "1l", 30) == nil, e+result());
+	check("gc-acquire", e == nil && isline(obs(), "GCACQUIRE", "1l", 30) == nil, e+result());
 	e = cmd("gc idle 5");
-	check("gc-idle", e == nil && isline(result(), "GCIDLE", "1l", 5) == nil, e+result());
+	check("gc-idle", e == nil && isline(obs(), "GCIDLE", "1l", 5) == nil, e+result());
+	warmup();
 	e = cmd("gc off");
 	check("gc-off", e == nil && result() == "gc off\n" && stat("gc") == "gc off gchalt 1", e+stat("gc"));
+	stopped := "the collector is stopped (gc off, Bench->disablegc, bench -g): nothing to time";
+	e = cmd("gc sched 5");
+	check("gc-sched-stopped", e == stopped + " \"gc sched 5\"", e);
+	e = cmd("gc idle 5");
+	check("gc-idle-stopped", e == stopped + " \"gc idle 5\"", e);
 	e = cmd("gc off");
 	check("gc-off-twice", e == nil && stat("gc") == "gc off gchalt 1", stat("gc"));
 	e = cmd("gc on");
@@ -212,6 +235,27 @@ commands()
 	e = cmd("stats reset");
 	iw := keyline(result(), "idlewait");
 	check("stats-reset", e == nil && iw == "idlewait n 0 max 0.0 total 0.0 maxquanta 0", iw);
+}
+
+# warmup: iterations before the observations, named in a comment line
+warmup()
+{
+	e := cmd("warmup");
+	check("warmup-default", e == nil && result() == "warmup 10\n" && stat("warmup") == "warmup 10", e+result());
+	e = cmd("warmup 3");
+	check("warmup-set", e == nil && result() == "warmup 3\n", e+result());
+	e = cmd("gc sched 4");
+	l := lines(result());
+	check("warmup-line", e == nil && len l == 2 && l[0] == "# warmup GCSCHED 3" && isline(l[1], "GCSCHED", "1l", 4) == nil, e+result());
+	e = cmd("intr 2");
+	l = lines(result());
+	check("warmup-intr", e == nil && len l == 8 && l[6] == "# warmup INTRSCHED 3" && isline(l[7], "INTRSCHED", "1d", 2) == nil, e+result());
+	e = cmd("warmup 0");
+	e += cmd("op nil 5");
+	l = lines(result());
+	check("warmup-none", e == nil && len l == 2 && l[0] == "# warmup OPNIL 0" && isline(l[1], "OPNIL", "1d", 5) == nil, e+result());
+	e = cmd("warmup 10");
+	check("warmup-back", e == nil && stat("warmup") == "warmup 10", e);
 }
 
 stat(key: string): string
@@ -258,6 +302,11 @@ errors()
 		("idlegc new", "want idlegc old|patched \"idlegc new\""),
 		("ms2ts 1", "wrong number of arguments \"ms2ts 1\""),
 		("stats all", "want stats [reset] \"stats all\""),
+		("warmup 1001", "count must be 0 to 1000 \"warmup 1001\""),
+		("warmup -1", "count must be 0 to 1000 \"warmup -1\""),
+		("warmup x", "count must be 0 to 1000 \"warmup x\""),
+		("warmup 1 2", "wrong number of arguments \"warmup 1 2\""),
+		("calibrate 0", "count must be 1 to 1000 \"calibrate 0\""),
 	};
 	for(i := 0; i < len bad; i++){
 		(c, want) := bad[i];
@@ -301,6 +350,24 @@ bmodule()
 	check("microsec", t0 >= big 0 && t0 < big 10000 && t1 - t0 >= big 15000, sys->sprint("%bd %bd", t0, t1));
 	bench->reset();
 	check("microsec-reset", bench->microsec() < t1, "no reset");
+	# nanosec: the same clock in ns, never going back
+	bench->reset();
+	ns0 := bench->nanosec();
+	us := bench->microsec();
+	ns1 := bench->nanosec();
+	check("nanosec-base", ns0 >= big 0 && ns0 < big 10000000 && ns0/big 1000 <= us && us <= ns1/big 1000,
+		sys->sprint("%bd %bd %bd", ns0, us, ns1));
+	mono := 1;
+	prev := bench->nanosec();
+	for(k := 0; k < 1000; k++){
+		t := bench->nanosec();
+		if(t < prev)
+			mono = 0;
+		prev = t;
+	}
+	sys->sleep(20);
+	t2 := bench->nanosec();
+	check("nanosec-monotonic", mono && t2 - prev >= big 15000000, sys->sprint("%bd %bd", prev, t2));
 	bench->disablegc();
 	bench->disablegc();
 	g2 := stat("gc");
@@ -470,7 +537,7 @@ concurrent()
 	e := "";
 	for(i = 0; i < 4; i++)
 		e += <-c;
-	s := result();
+	s := obs();
 	w := words(s);
 	n := len w - 1;
 	check("concurrent", e == nil && n >= 10 && n <= 13 && isline(s, "TSCBASE", "1d", n) == nil, e+s);

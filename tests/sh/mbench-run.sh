@@ -8,11 +8,18 @@ TAG=mbench
 . "${ROOT:-.}/tests/sh/check.inc"
 ALL="BASE XBASE SLEEP0 GCSCHED GCACQUIRE GCIDLE INTR OPNIL OPSCHED NULLCALL READNULL OPENCLOSE STAT PIPE CHAN SPAWN BIND"
 
-# rows N UNIT: the table's rows each hold a test, n = N, four numbers, UNIT
+# rows N: the table's rows each hold a test, n = N, five numbers with
+# the same decimals, and the unit: ns for the Limbo-level tests but BASE
 rows() {
-	tail -n +3 "$T/out" | awk -v n="$1" -v u="$2" '
-	NF != 7 || $2 != n || $7 != u { bad = 1 }
-	{ for(i = 3; i <= 6; i++) if($i !~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/) bad = 1 }
+	tail -n +3 "$T/out" | awk -v n="$1" '
+	BEGIN { split("BASE GCSCHED GCACQUIRE GCIDLE INTR OPNIL OPSCHED", k, " "); for(i in k) us[k[i]] = 1 }
+	NF != 8 || $2 != n || $8 != ($1 in us ? "us" : "ns") { bad = 1 }
+	{
+		d = index($3, ".") ? length($3) - index($3, ".") : 0
+		for(i = 3; i <= 7; i++)
+			if($i !~ /^-?[0-9]+(\.[0-9]+)?$/ || (index($i, ".") ? length($i) - index($i, ".") : 0) != d)
+				bad = 1
+	}
 	END { exit bad }'
 }
 
@@ -20,9 +27,9 @@ rows() {
 st=$?
 check all-status '[ "$st" = 0 ] || { tail -3 "$T/err"; false; }'
 check all-title '[ "$(sed -n 1p "$T/out")" = "kernel pc, clock icount" ]'
-check all-header '[ "$(sed -n 2p "$T/out")" = "test             n        min     median        p99        max  unit" ]'
+check all-header '[ "$(sed -n 2p "$T/out")" = "test             n       mean        min     median        p99        max  unit" ]'
 check all-tests '[ "$(tail -n +3 "$T/out" | awk "{print \$1}" | tr "\n" " ")" = "$ALL " ]'
-check all-rows 'rows 20 us'
+check all-rows 'rows 20'
 check all-80 '[ "$(awk "length > 80" "$T/out" | wc -l)" = 0 ]'
 check all-start '[ "$(sed -n 1p "$T/err")" = "minos bench: kernel pc, clock icount: 17 tests" ]'
 check all-progress '[ "$(sed -n "2,\$p" "$T/err" | tr "\n" "|")" = "$(i=0; for t in $ALL; do i=$((i+1)); printf "minos bench: [%d/17] %s|" $i $t; done)" ]'
@@ -32,10 +39,15 @@ st=$?
 check o-status '[ "$st" = 0 ] || { tail -3 "$T/err"; false; }'
 check o-title '[ "$(sed -n 1p "$T/out")" = "kernel pcold, clock real" ]'
 check o-tests '[ "$(tail -n +3 "$T/out" | awk "{print \$1}" | tr "\n" " ")" = "BASE GCSCHED " ]'
-check o-rows 'rows 10 us'
+check o-rows 'rows 10'
 obs=$(sed -n 's/^minos bench: observations in //p' "$T/err")
 check o-named '[ -n "$obs" ] && [ -f "$obs" ]'
-check o-file '[ "$(awk "{print \$1, NF}" "$obs" | sed "s/:1d:/:1l:/" | tr "\n" " ")" = "BASE:1l:Observation:n:Time:us 11 GCSCHED:1l:Observation:n:Time:us 11 " ]'
+check o-file '[ "$(grep -v "^#" "$obs" | awk "{print \$1, NF}" | sed "s/:1d:/:1l:/" | tr "\n" " ")" = "BASE:1l:Observation:n:Time:us 11 GCSCHED:1l:Observation:n:Time:us 11 " ]'
+# the metadata comments: clock and kernel first, then bench's
+check o-meta '[ "$(sed -n 1p "$obs")" = "# clock real" ] &&
+	sed -n 2p "$obs" | grep -q "^# kernel pcold [0-9a-f]\{12\}$" &&
+	sed -n 3p "$obs" | grep -q "^# tsc [0-9]* ppm [0-9]*$" &&
+	[ "$(grep "^# [wu]" "$obs" | tr "\n" "|")" = "# warmup BASE 10|# unit BASE us|# warmup GCSCHED 10|# unit GCSCHED us|" ]'
 # the observations are plot's input: its summary of them has n 10
 check o-plot '[ "$("$R/o/bin/emu" /dis/bgrep.dis BASE "$obs" | "$R/o/bin/emu" /dis/plot.dis -t | sed -n 2p | cut -d" " -f1-2)" = "n 10" ]'
 rm -f "$obs"
@@ -60,7 +72,7 @@ check fail-err '[ "$(sed "s/^\(bench: OPNIL:\) .*/\1/" "$T/err")" = "$(cat "$T/w
 for c in real icount; do
 	"$R/minos" run -c $c "bind -b '#x' /dev; bench -o BASE XBASE >/tmp/x; bgrep BASE /tmp/x | plot -t -p 1h -o -z" >"$T/out" 2>&1
 	st=$?
-	check paper-$c '[ "$st" = 0 ] && [ "$(grep -c "^Time (us) *Count$" "$T/out")" = 2 ] && [ "$(grep -c "^n [0-9]* *mean" "$T/out")" = 2 ]'
+	check paper-$c '[ "$st" = 0 ] && [ "$(grep -c "^Time (.s) *Count$" "$T/out")" = 2 ] && [ "$(grep -c "^n [0-9]* *mean" "$T/out")" = 2 ]'
 	check paper-$c-names '[ "$(grep "^[A-Z][A-Z]*$" "$T/out" | tr "\n" " ")" = "BASE XBASE " ]'
 	check paper-$c-80 '[ "$(awk "length > 80" "$T/out" | wc -l)" = 0 ]'
 done

@@ -35,6 +35,12 @@ check order '[ "$(sed -n "s/^Figure \([0-9]*\)\. .*/\1/p" "$D/report" | tr "\n" 
 for k in "  kernel: " "  figure: " "  paper:  " "  key:    paper: " "          ours:  " "  ours:   n "; do
 	check "lines-$k" '[ "$(grep -c "^$k" "$D/report")" = 12 ]'
 done
+# each figure says whether the paper's effect was reproduced, and why
+check verdicts '[ "$(grep -c "^  reproduced: \(yes\|no\|partly\|not judged\): ." "$D/report")" = 12 ]'
+check tsc 'grep -q "^TSC rate: [0-9]* ppm [0-9]* (pc boot)$" "$D/report"'
+# histograms count on a log axis; the data keep their comment lines
+check logcounts '[ "$(grep -l "log y" "$D"/fig03.g "$D"/fig04.g "$D"/fig11.g "$D"/fig12.g | wc -l)" = 4 ]'
+check warmup 'grep -q "^# warmup XBASE 10$" "$D/data/pc.XBASE"'
 check captions 'grep -q "^Figure 11\. The distribution of the results shown in Figure 10$" "$D/report"'
 check paper-11 'grep -q "994 of 1000 (99.4%) at the minimum, 6 us" "$D/report"'
 # the counts asked for: 100 observations of every test, GCIDLE included

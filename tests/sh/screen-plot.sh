@@ -9,15 +9,20 @@ rm -rf $T
 mkdir -p $T || exit 1
 fail=0
 
+# shot WHAT 'cmd': run cmd in Minos, which must print nothing and
+# succeed, and keep the screen in $T/h.ppm
+shot() {
+	./minos run -screenshot $T/h.png "$2" >$T/out 2>&1
+	st=$?
+	if [ $st -ne 0 ] || [ -s $T/out ]; then
+		echo "screen-plot: $1 run exit status $st, want 0 and no output:"; cat $T/out
+		exit 1
+	fi
+	pngtopnm $T/h.png >$T/h.ppm 2>$T/err || { echo "screen-plot: pngtopnm failed"; cat $T/err; exit 1; }
+}
+
 # Counts 1 2 3 4 for the values 1 2 3 4: whole-number bins, centred.
-./minos run -screenshot $T/h.png \
-	"echo 'HIST:1d:Observation::Time:us 1 2 2 3 3 3 4 4 4 4' | plot -p 1h" >$T/out 2>&1
-st=$?
-if [ $st -ne 0 ] || [ -s $T/out ]; then
-	echo "screen-plot: run exit status $st, want 0 and no output:"; cat $T/out
-	exit 1
-fi
-pngtopnm $T/h.png >$T/h.ppm 2>$T/err || { echo "screen-plot: pngtopnm failed"; cat $T/err; exit 1; }
+shot histogram "echo 'HIST:1d:Observation::Time:us 1 2 2 3 3 3 4 4 4 4' | plot -p 1h"
 if [ "$(head -c 16 $T/h.ppm | od -An -c | tr -d ' \n')" != 'P6\n1024768\n255\n' ]; then
 	echo "screen-plot: not a 1024x768 P6 image:"; head -c 16 $T/h.ppm | od -c
 	exit 1
@@ -49,20 +54,25 @@ count() {
 
 # Geometry (man/3/draw, appl/cmd/plot.b): window 1's frame at (16,16),
 # its content at (18,36), 800x560; the plotting area is content
-# (96,64)-(768,488): x from 0.5 to 4.5 (168 pixels a bin), y from 0 to 4
-# (106 pixels a count).  Bar k (count k) spans content x 96+168(k-1) to
-# 96+168k, its top at content y 488-106k.
+# (96,64)-(768,488): x from 0.5 to 4.5 (168 pixels a bin), y from 0 to 5,
+# a step above the tallest bar (84.8 pixels a count).  Bar k (count k)
+# spans content x 96+168(k-1) to 96+168k, its top at content y
+# 488-round(84.8k): 403 318 234 149.
 bar=5b8bd9 white=ffffff black=000000
-for k in 1 2 3 4; do
+k=0
+for top in 403 318 234 149; do
+	k=$((k + 1))
 	x=$((18 + 96 + 168*(k-1) + 84))
-	top=$((36 + 488 - 106*k))
+	top=$((36 + top))
 	want $x $((top + 3)) $bar "bar $k just below its top"
 	want $x $((top - 3)) $white "above bar $k"
 	want $x $((36 + 487)) $bar "bar $k at the bottom"
 done
+# the tallest bar stays inside the frame
+want $((18 + 96 + 168*3 + 84)) $((36 + 100)) $white "above the tallest bar"
 # between bars 1 and 2 above bar 1: nothing
-want $((18 + 264 + 20)) $((36 + 300)) $bar "bar 2 at count 1.8"
-want $((18 + 200)) $((36 + 300)) $white "above bar 1 at count 1.8"
+want $((18 + 264 + 20)) $((36 + 340)) $bar "bar 2 at count 1.75"
+want $((18 + 200)) $((36 + 340)) $white "above bar 1 at count 1.75"
 # the axes: x at content y 489-490, y at content x 95-96
 want $((18 + 300)) $((36 + 489)) $black "x axis"
 want $((18 + 700)) $((36 + 490)) $black "x axis"
@@ -101,16 +111,25 @@ for k in 1 2 3 4; do
 	fi
 done
 
+# Counts 1, 10 and 100 on a log axis (-l) from 0.5 to 1000: count c's
+# bar reaches content y 488-round(424 (log10 c + log10 2)/log10 2000):
+# 449, 321, 192; the bins are 224 pixels wide.
+v="1"
+for i in 1 2 3 4 5 6 7 8 9 10; do v="$v 2"; done
+for i in $(seq 100); do v="$v 3"; done
+shot -l "echo 'LOG:1d:Observation::Time:us $v' | plot -l -p 1h"
+k=0
+for top in 449 321 192; do
+	k=$((k + 1))
+	x=$((18 + 96 + 224*(k-1) + 112))
+	want $x $((36 + top + 3)) $bar "log bar $k just below its top"
+	want $x $((36 + top - 3)) $white "above log bar $k"
+done
+
 # An ordered plot under -z: 10 20 30 40 50 against 1..5, y from 0 to 50
 # (8.48 pixels a unit), x 168 pixels an observation: the line passes
 # through content (432,234), and the value axis is labelled 0 at its foot.
-./minos run -screenshot $T/h.png "echo 'L:1l:Observation::Time:us 10 20 30 40 50' | plot -z" >$T/out 2>&1
-st=$?
-if [ $st -ne 0 ] || [ -s $T/out ]; then
-	echo "screen-plot: 1l run exit status $st, want 0 and no output:"; cat $T/out
-	exit 1
-fi
-pngtopnm $T/h.png >$T/h.ppm 2>$T/err || { echo "screen-plot: pngtopnm failed"; cat $T/err; exit 1; }
+shot 1l "echo 'L:1l:Observation::Time:us 10 20 30 40 50' | plot -z"
 want $((18 + 432)) $((36 + 234)) c0392b "the line at observation 3"
 want $((18 + 264)) $((36 + 318)) c0392b "the line at observation 2"
 want $((18 + 432)) $((36 + 224)) $white "above the line"
@@ -184,7 +203,7 @@ fi
 # no screen (no -g): plot -w fails, plot falls back to text
 ./minos run "plot -w /dev/null; echo 'H:1d:::: 1 2' | plot -p 1h" >$T/out 2>&1
 cat >$T/want <<'XXX'
-plot: no screen: no screen (boot with -g)
+plot: -w: no screen (boot with -g)
 H
 n 2  mean 1.5  min 1  max 2  std 0.7071  median 1.5
 XXX

@@ -11,6 +11,7 @@ tool bcut -- -3 mixed.res;	golden bcut--3
 tool bcut 1,3,5 mixed.res;	golden bcut-list
 tool bcut 5-6,1,2-3,6 mixed.res;	golden bcut-merge
 tool bcut 100 mixed.res;	golden bcut-100
+tool bcut 1-3 meta.res;	golden bcut-meta
 IN=$DATA/mixed.res tool bcut 1-2
 golden bcut-stdin
 

@@ -6,7 +6,7 @@ tool bgrep BASE mixed.res
 golden bgrep-base
 tool bgrep '^XBASE:' mixed.res
 golden bgrep-anchor
-tool bgrep -v 'summary|^#' mixed.res
+tool bgrep -cv 'summary|^#' mixed.res
 golden bgrep-v
 IN=$DATA/mixed.res tool bgrep 'S(LEEP|AMPLE)0?:(1l|summary)'
 golden bgrep-stdin
@@ -39,6 +39,16 @@ printf 'BASE \377\376 x\nBASE end\n' >"$T/rawwant"
 IN=$T/raw tool bgrep BASE
 same raw "$T/rawwant"
 
+# comment lines go with the lines selected, unless -c makes them lines like others
+tool bgrep XBASE meta.res
+golden bgrep-meta
+tool bgrep -c '^#' meta.res
+golden bgrep-c
+tool bgrep -c -v '^#' meta.res
+golden bgrep-cv
+tool bgrep '^#' meta.res
+fails comment-not-matched 1 </dev/null
+
 # no match: status 1, nothing written
 tool bgrep NOSUCH mixed.res
 fails nomatch 1 </dev/null
@@ -48,11 +58,11 @@ bgrep: a(: missing )
 E
 tool bgrep
 fails nopattern 1 <<'E'
-usage: bgrep [-v] pattern [file ...]
+usage: bgrep [-cv] pattern [file ...]
 E
 tool bgrep -x BASE mixed.res
 fails option 1 <<'E'
-usage: bgrep [-v] pattern [file ...]
+usage: bgrep [-cv] pattern [file ...]
 E
 tool bgrep BASE nosuch.res
 fails nofile 1 <<'E'

@@ -25,8 +25,20 @@ tool plot -p 1h xbase.res;		golden plot-h-whole
 tool plot -p 1h -b 5 base.res;		golden plot-b
 tool plot -p 1h gcsched.res;		golden plot-h-real
 
-# summaries, and several charts from several files
+# tails: log counts, percentile plots, long ordered plots by column
+tool plot -l -p 1h base.res;		golden plot-h-log
+tool plot -p 1p base.res;		golden plot-pct
+tool plot -l -p 1p base.res;		golden plot-pct-log
+tool plot -l base.res;			golden plot-t-log
+tool plot long.res;			golden plot-long
+tool plot -p 1p long.res;		golden plot-pct-long
+
+# comment lines are skipped; a # warmup line is reported
+tool plot meta.res;			golden plot-meta
+
+# summaries: robust boxes when there are median and p99, and several charts from several files
 tool plot summary.res;			golden plot-summary
+tool plot summary7.res;			golden plot-summary7
 tool plot small.res summary.res xbase.res;	golden plot-multi
 printf '\n\nSMALL:1l:Observation:n:Time:us 5 7 6 5 30 6 5 7 6 5 6 6\n\n' >"$T/blank"
 IN=$T/blank tool plot;			golden plot-t-small
@@ -37,14 +49,35 @@ tool plot -g -o -p 1h -z base.res;	golden plot-g-hoz
 tool plot -g -p 1d gcsched.res;		golden plot-g-1d
 tool plot -g summary.res;		golden plot-g-summary
 tool plot -t -g -z small.res;		golden plot-g-z
+tool plot -g -p 1h xbase.res;		golden plot-g-h-whole
+tool plot -g -l -p 1h base.res;		golden plot-g-h-log
+tool plot -g -p 1p base.res;		golden plot-g-pct
+tool plot -g -l -p 1p base.res;		golden plot-g-pct-log
+tool plot -g summary7.res;		golden plot-g-summary7
+# a long ordered plot: a column's range and median, at most 400 columns
+tool plot -g long.res
+clean g-long
+check g-long-columns '[ "$(grep -c "^next at " "$T/out")" = 400 ] && [ "$(grep -c "^line from " "$T/out")" -le 400 ] &&
+	grep -q "^line from [0-9.]*,100 to [0-9.]*,5000$" "$T/out"'
+tool plot -g -p 1d long.res
+clean g-long-1d
+check g-long-1d '[ "$(grep -c " size -4 at " "$T/out")" = 400 ]'
 tool plot -g -t small.res;		golden plot-t-small
 
 # grap and groff must turn all of it into a real figure
 if command -v grap >/dev/null && command -v groff >/dev/null; then
 	tool plot -g small.res base.res summary.res gcsched.res
 	cp "$T/out" "$T/fig.g"
-	IN=$DATA/base.res tool plot -g -p 1h -o
-	cat "$T/out" >>"$T/fig.g"
+	for o in "-p 1h -o" "-l -p 1h" "-p 1p" "-l -p 1p" "-l" ""; do
+		IN=$DATA/base.res tool plot -g $o
+		cat "$T/out" >>"$T/fig.g"
+	done
+	for f in long.res summary7.res xbase.res; do
+		IN=$DATA/$f tool plot -g
+		cat "$T/out" >>"$T/fig.g"
+		IN=$DATA/$f tool plot -g -p 1h
+		cat "$T/out" >>"$T/fig.g"
+	done
 	grap "$T/fig.g" 2>"$T/graperr" | groff -p -Tps >"$T/fig.ps" 2>"$T/grofferr"
 	check grap-groff '[ ! -s "$T/graperr" ] && [ ! -s "$T/grofferr" ] && head -c 4 "$T/fig.ps" | grep -q "%!PS"'
 	check grap-pages '[ "$(grep -c "^%%Page:" "$T/fig.ps")" -ge 1 ]'
@@ -107,9 +140,15 @@ IN=$T/in tool plot
 fails summarybad 1 <<'E'
 plot: stdin:1: B: inconsistent summary
 E
-tool plot small.res mixed.res
+printf '# a comment\nA:1l:O:n:T:us 1\n #x\n' >"$T/in"
+IN=$T/in tool plot
 fails comment 1 <<'E'
-plot: mixed.res:1: malformed label #
+plot: stdin:3: malformed label #x
+E
+printf 'Z:1l:O:n:T:us 0 -1 0\n' >"$T/in"
+IN=$T/in tool plot -l
+fails lognone 1 <<'E'
+plot: Z: -l: no value above 0 to draw on a log axis
 E
 : >"$T/in"
 IN=$T/in tool plot
@@ -127,22 +166,22 @@ plot: cannot open nosuch.res: file does not exist
 E
 tool plot -x small.res
 fails option 1 <<'E'
-usage: plot [-gtwz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
+usage: plot [-gltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
 E
 tool plot -p 2h small.res
 fails ptype 1 <<'E'
 plot: unknown plot type 2h
-usage: plot [-gtwz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
+usage: plot [-gltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
 E
 tool plot -p
 fails pmissing 1 <<'E'
-usage: plot [-gtwz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
+usage: plot [-gltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
 E
 for b in 0 1001 x 99999999999; do
 	tool plot -b $b small.res
 	fails "bins($b)" 1 <<E
 plot: bad bin count $b
-usage: plot [-gtwz] [-o...] [-p 1l|1d|1h] [-b bins] [file ...]
+usage: plot [-gltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
 E
 done
 

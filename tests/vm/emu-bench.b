@@ -1,6 +1,6 @@
 implement Emubench;
 
-# emu-bench -- $Bench on emu: a microsecond clock, reset, collector switch, raw read
+# emu-bench -- $Bench on emu: the microsecond and nanosecond clock, reset, collector switch, raw read
 
 include "sys.m";
 	sys: Sys;
@@ -27,8 +27,23 @@ init(nil: ref Draw->Context, nil: list of string)
 	t1 := bench->microsec();
 	sys->print("reset small %d\n", t0 < big 10000);
 	sys->print("20ms %d\n", t1 - t0 >= big 20000 && t1 - t0 < big 1000000);
+	# nanosec: one clock with microsec, never going back
+	bench->reset();
+	n0 := bench->nanosec();
+	u := bench->microsec();
+	n1 := bench->nanosec();
+	sys->print("nanosec base %d\n", n0 >= big 0 && n0 < big 10000000 && n0/big 1000 <= u && u <= n1/big 1000);
+	mono := 1;
+	for(i := 0; i < 1000; i++){
+		n2 := bench->nanosec();
+		if(n2 < n1)
+			mono = 0;
+		n1 = n2;
+	}
+	sys->sleep(20);
+	sys->print("nanosec monotonic %d 20ms %d\n", mono, bench->nanosec() - n1 >= big 20000000);
 	bench->disablegc();
-	for(i := 0; i < 1000; i++)
+	for(i = 0; i < 1000; i++)
 		a := array[100] of byte;
 	bench->enablegc();
 	bench->enablegc();
