@@ -1480,7 +1480,8 @@ readlogtext(void)
 		nexterror();
 	}
 	for(p = 0; p < Nphase; p++){
-		rlabel(t, phasename[p], "1l", "us");
+		/* calls, not an experiment: no warm-up, so no comment */
+		rlog(t, "%s:1l:Observation:n:Time:us", phasename[p]);
 		for(i = 0; i < rdlog.n; i++)
 			rlog(t, " %.2f", tk2usf(rdlog.t[i*Nphase + p]));
 		rlog(t, "\n");
