@@ -65,13 +65,21 @@ outb:	movl	4(%esp), %edx; movl 8(%esp), %eax; outb %al, %dx; ret
 outs:	movl	4(%esp), %edx; movl 8(%esp), %eax; outw %ax, %dx; ret
 outl:	movl	4(%esp), %edx; movl 8(%esp), %eax; outl %eax, %dx; ret
 
-/* priority levels: the value is the old EFLAGS interrupt bit */
-	.globl	splhi, spllo, splx
+/*
+ * Priority levels: the value is the old EFLAGS interrupt bit.  A clock
+ * interrupt held off by splhi is taken in spllo or splx (before
+ * spldone): kprof charges it to splpc, where splhi was last called
+ * with interrupts on.
+ */
+	.globl	splhi, spllo, splx, splpc
 splhi:
 	pushfl
 	popl	%eax
 	andl	$IFLAG, %eax
-	cli
+	jz	1f
+	movl	(%esp), %ecx		/* going high: note who, for kprof */
+	movl	%ecx, splpc
+1:	cli
 	ret
 spllo:
 	pushfl
@@ -87,6 +95,8 @@ splx:
 	ret
 1:	cli
 	ret
+	.globl	spldone
+spldone:
 
 /* wait for an interrupt with interrupts enabled */
 	.globl	halt1
@@ -210,6 +220,8 @@ vectors:
 	.long	vec24, vec25, vec26, vec27, vec28, vec29, vec30, vec31
 	.long	vec32, vec33, vec34, vec35, vec36, vec37, vec38, vec39
 	.long	vec40, vec41, vec42, vec43, vec44, vec45, vec46, vec47
+
+splpc:	.long	0
 
 	.bss
 	.align	4096

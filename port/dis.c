@@ -301,15 +301,26 @@ release(void)
 	if(p != nil && p->osenv != nil)
 		up->env = p->osenv;
 	up->type = Unknown;
+	up->rwait = 0;
 	vmput();
 }
 
+/*
+ * The acquire wait (devwait): how long the thread was kept from going
+ * on since release, ready but not running, plus its time in the VM's
+ * queue -- the stall of "Reliable Benchmarking with Limbo on Inferno".
+ */
 void
 acquire(void)
 {
 	Prog *p;
+	uvlong t0, w;
 
+	w = up->rwait;	/* vmget's own wait adds to it: count that once, below */
+	t0 = waitnote != nil ? fastticks(nil) : 0;
 	vmget();
+	if(t0 != 0 && waitnote != nil)
+		waitnote(Wacquire, getcallerpc(&p), w + fastticks(nil) - t0);
 	up->notepending = 0;	/* an interrupt that came too late is void */
 	up->type = Interp;
 	p = up->iprog;

@@ -49,6 +49,8 @@ ready(Proc *p)
 
 	s = splhi();
 	p->state = Ready;
+	if(waitnote != nil)
+		p->readyt = fastticks(nil);	/* its ready time (acquire's wait) */
 	queueproc(p);
 	/* the idle collector now keeps p waiting (see execatidle) */
 	if(up != nil && up->type == IdleGC && up->state == Running && p->pri >= up->pri)
@@ -152,6 +154,10 @@ schedinit(void)
 	}
 	p = runproc();
 	p->state = Running;
+	if(p->readyt != 0){
+		p->rwait += fastticks(nil) - p->readyt;
+		p->readyt = 0;
+	}
 	up = p;
 	if(p->type == IdleGC && anyeqhigher())
 		idlewaitbegin();
@@ -342,6 +348,8 @@ timerintr(void)
 void
 sleep(Rendez *r, int (*f)(void*), void *arg)
 {
+	uvlong t0;
+	ulong pc;
 	int s;
 
 	s = splhi();
@@ -359,7 +367,11 @@ sleep(Rendez *r, int (*f)(void*), void *arg)
 		up->r = r;
 		up->state = Wakeme;
 		up->psstate = "sleep";
+		pc = up->sleeppc != 0 ? up->sleeppc : getcallerpc(&r);
+		t0 = waitnote != nil ? fastticks(nil) : 0;
 		sched();
+		if(t0 != 0 && waitnote != nil)
+			waitnote(Wsleep, pc, fastticks(nil) - t0);
 		up->psstate = nil;
 		up->r = nil;
 		if(r->p == up)
@@ -412,13 +424,16 @@ tsleep(Rendez *r, int (*fn)(void*), void *arg, ulong ms)
 	*l = up;
 	splx(s);
 	if(waserror()){
+		up->sleeppc = 0;
 		s = splhi();
 		timerdel(up);
 		up->trend = nil;
 		splx(s);
 		nexterror();
 	}
+	up->sleeppc = getcallerpc(&r);	/* the site, for the wait instruments */
 	sleep(r, tfn, arg);
+	up->sleeppc = 0;
 	s = splhi();
 	timerdel(up);
 	up->trend = nil;

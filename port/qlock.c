@@ -8,7 +8,14 @@
  * Locks for one processor.  A Lock holds the priority level high, so
  * nothing else runs while it is held; finding it already held is a
  * deadlock.  QLocks and RWlocks queue the waiting processes.
+ *
+ * While the wait instruments are on (waitnote, see devwait), each wait
+ * in a queue is reported with the waiter's caller; a Lock, which never
+ * waits here, reports how long it was held, which is how long it kept
+ * interrupts and every other process waiting.
  */
+
+void	(*waitnote)(int, ulong, uvlong);
 
 void
 lock(Lock *l)
@@ -24,6 +31,9 @@ lock(Lock *l)
 	l->p = up;
 	if(up != nil)
 		up->nlocks++;
+	l->t0 = 0;
+	if(waitnote != nil)
+		l->t0 = (ulong)fastticks(nil) | 1;
 }
 
 int
@@ -40,6 +50,11 @@ unlock(Lock *l)
 {
 	if(l->key == 0)
 		panic("unlock: not locked: pc %#lux", getcallerpc(&l));
+	if(l->t0 != 0){
+		if(waitnote != nil)
+			waitnote(Wlock, l->pc, (ulong)fastticks(nil) - l->t0);
+		l->t0 = 0;
+	}
 	l->key = 0;
 	if(l->p != nil)
 		l->p->nlocks--;
@@ -51,6 +66,7 @@ void
 ilock(Lock *l)
 {
 	lock(l);
+	l->pc = getcallerpc(&l);
 	m->ilockdepth++;
 }
 
@@ -116,9 +132,24 @@ qtake(Proc **head, Proc **tail)
 	return p;
 }
 
+/* the start of a wait, if the instruments are on */
+static uvlong
+waitstart(void)
+{
+	return waitnote != nil ? fastticks(nil) : 0;
+}
+
+static void
+waitend(int type, ulong pc, uvlong t0)
+{
+	if(t0 != 0 && waitnote != nil)
+		waitnote(type, pc, fastticks(nil) - t0);
+}
+
 void
 qlock(QLock *q)
 {
+	uvlong t0;
 	int s;
 
 	s = splhi();
@@ -135,9 +166,11 @@ qlock(QLock *q)
 		panic("qlock: no process");
 	if(q->owner == up)
 		panic("qlock: %s locks twice, pc %#lux", up->text, getcallerpc(&q));
+	t0 = waitstart();
 	qwait(&q->head, &q->tail, Queueing);
 	/* qunlock handed the lock to us */
 	q->pc = getcallerpc(&q);
+	waitend(Wqlock, q->pc, t0);
 	splx(s);
 }
 
@@ -180,6 +213,7 @@ qunlock(QLock *q)
 void
 rlock(RWlock *l)
 {
+	uvlong t0;
 	int s;
 
 	s = splhi();
@@ -188,7 +222,9 @@ rlock(RWlock *l)
 		splx(s);
 		return;
 	}
+	t0 = waitstart();
 	qwait(&l->head, &l->tail, QueueingR);
+	waitend(Wrlock, getcallerpc(&l), t0);
 	splx(s);
 }
 
@@ -233,6 +269,7 @@ runlock(RWlock *l)
 void
 wlock(RWlock *l)
 {
+	uvlong t0;
 	int s;
 
 	s = splhi();
@@ -243,8 +280,10 @@ wlock(RWlock *l)
 		splx(s);
 		return;
 	}
+	t0 = waitstart();
 	qwait(&l->head, &l->tail, QueueingW);
 	l->wpc = getcallerpc(&l);
+	waitend(Wwlock, l->wpc, t0);
 	splx(s);
 }
 
