@@ -23,8 +23,8 @@
  *
  * Above HZ the 8253 interrupts at the rate while profiling and the
  * clock tick comes from every so many of its interrupts (profclock).
- * An interrupt held off by splhi is taken in spllo or splx; it is
- * charged where splhi was called (splpc).
+ * An interrupt held off by splhi, taken in spllo or splx, is charged
+ * to their caller (the clock's kprofpc).
  */
 
 enum
@@ -68,8 +68,6 @@ kproftimer(ulong pc)
 {
 	if(!kprof.on || kprof.buf == nil)
 		return;
-	if(pc >= (ulong)spllo && pc < (ulong)spldone)
-		pc = splpc;
 	kprof.total++;
 	if(pc >= KTZERO+(Nhdr<<Lres) && pc < (ulong)etext)
 		kprof.buf[(pc-KTZERO)>>Lres]++;

@@ -44,7 +44,6 @@ static Dirtab waittab[] =
 
 static char *wtype[Nwait] =
 {
-	[Wlock] = "lock",
 	[Wqlock] = "qlock",
 	[Wrlock] = "rlock",
 	[Wwlock] = "wlock",

@@ -27,12 +27,13 @@ void	(*kproftick)(ulong);	/* called at each clock interrupt with the pc it inter
 static void	rtcinit(void);
 
 static int	profclocktick(void);
+static ulong	kprofpc(Ureg*);
 
 static void
 clockintr(Ureg *u, void*)
 {
 	if(kproftick != nil)
-		kproftick(u->pc);
+		kproftick(kprofpc(u));
 	if(!profclocktick())
 		return;
 	m->ticks++;
@@ -261,4 +262,19 @@ profclocktick(void)
 	pclk.acc -= Freq/HZ;
 	pclk.ticktsc = m->clocktsc;
 	return 1;
+}
+
+/*
+ * The pc a profiling sample counts.  An interrupt held off at splhi is
+ * taken as spllo or splx lowers the level again, between their sti and
+ * their ret: the sample goes to their caller, whose return address is
+ * on top of the interrupted stack (no privilege change: it ends the
+ * Ureg).
+ */
+static ulong
+kprofpc(Ureg *u)
+{
+	if(u->pc >= (ulong)spllo && u->pc < (ulong)spldone)
+		return *(ulong*)((ulong)&u->flags + sizeof(ulong));
+	return u->pc;
 }

@@ -79,7 +79,6 @@ struct Mach
 	uvlong	clocktsc;	/* tsc as the clock interrupt was taken (devbench's intr) */
 };
 
-extern	ulong	splpc;		/* where splhi last raised the level (l.S, for kprof) */
 extern	char	etext[];	/* the end of the kernel text (kernel.ld) */
 extern	Mach	mach0;
 extern	Mach*	m;

@@ -67,19 +67,15 @@ outl:	movl	4(%esp), %edx; movl 8(%esp), %eax; outl %eax, %dx; ret
 
 /*
  * Priority levels: the value is the old EFLAGS interrupt bit.  A clock
- * interrupt held off by splhi is taken in spllo or splx (before
- * spldone): kprof charges it to splpc, where splhi was last called
- * with interrupts on.
+ * interrupt held off by splhi is taken in spllo or splx, before
+ * spldone, where kprof charges it to their caller.
  */
-	.globl	splhi, spllo, splx, splpc
+	.globl	splhi, spllo, splx
 splhi:
 	pushfl
 	popl	%eax
 	andl	$IFLAG, %eax
-	jz	1f
-	movl	(%esp), %ecx		/* going high: note who, for kprof */
-	movl	%ecx, splpc
-1:	cli
+	cli
 	ret
 spllo:
 	pushfl
@@ -220,8 +216,6 @@ vectors:
 	.long	vec24, vec25, vec26, vec27, vec28, vec29, vec30, vec31
 	.long	vec32, vec33, vec34, vec35, vec36, vec37, vec38, vec39
 	.long	vec40, vec41, vec42, vec43, vec44, vec45, vec46, vec47
-
-splpc:	.long	0
 
 	.bss
 	.align	4096

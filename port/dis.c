@@ -309,18 +309,29 @@ release(void)
  * The acquire wait (devwait): how long the thread was kept from going
  * on since release, ready but not running, plus its time in the VM's
  * queue -- the stall of "Reliable Benchmarking with Limbo on Inferno".
+ * vmget's own wait adds to rwait too: it is counted once, from t0.
  */
+static void
+vmgetnoted(ulong pc)
+{
+	uvlong t0, w;
+
+	w = up->rwait;
+	t0 = fastticks(nil);
+	vmget();
+	if(waitnote != nil)
+		waitnote(Wacquire, pc, w + fastticks(nil) - t0);
+}
+
 void
 acquire(void)
 {
 	Prog *p;
-	uvlong t0, w;
 
-	w = up->rwait;	/* vmget's own wait adds to it: count that once, below */
-	t0 = waitnote != nil ? fastticks(nil) : 0;
-	vmget();
-	if(t0 != 0 && waitnote != nil)
-		waitnote(Wacquire, getcallerpc(&p), w + fastticks(nil) - t0);
+	if(waitnote != nil)
+		vmgetnoted(getcallerpc(&p));
+	else
+		vmget();
 	up->notepending = 0;	/* an interrupt that came too late is void */
 	up->type = Interp;
 	p = up->iprog;

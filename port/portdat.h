@@ -36,7 +36,6 @@ struct Lock
 	ulong	pl;		/* priority level to restore */
 	ulong	pc;		/* who locked it */
 	Proc*	p;
-	ulong	t0;		/* low bits of fastticks when locked, while the wait instruments are on */
 };
 
 struct Ref
@@ -477,7 +476,6 @@ enum
  */
 enum
 {
-	Wlock,			/* a Lock held (one processor: nobody spins) */
 	Wqlock,			/* a QLock's queue */
 	Wrlock,			/* an RWlock's queue, to read */
 	Wwlock,			/* ... to write */

@@ -367,8 +367,11 @@ sleep(Rendez *r, int (*f)(void*), void *arg)
 		up->r = r;
 		up->state = Wakeme;
 		up->psstate = "sleep";
-		pc = up->sleeppc != 0 ? up->sleeppc : getcallerpc(&r);
-		t0 = waitnote != nil ? fastticks(nil) : 0;
+		t0 = 0;
+		if(waitnote != nil){
+			pc = up->sleeppc != 0 ? up->sleeppc : getcallerpc(&r);
+			t0 = fastticks(nil);
+		}
 		sched();
 		if(t0 != 0 && waitnote != nil)
 			waitnote(Wsleep, pc, fastticks(nil) - t0);

@@ -10,9 +10,8 @@
  * deadlock.  QLocks and RWlocks queue the waiting processes.
  *
  * While the wait instruments are on (waitnote, see devwait), each wait
- * in a queue is reported with the waiter's caller; a Lock, which never
- * waits here, reports how long it was held, which is how long it kept
- * interrupts and every other process waiting.
+ * in a queue is reported with the waiter's caller.  A Lock never waits
+ * here, so it reports nothing, and costs nothing.
  */
 
 void	(*waitnote)(int, ulong, uvlong);
@@ -31,9 +30,6 @@ lock(Lock *l)
 	l->p = up;
 	if(up != nil)
 		up->nlocks++;
-	l->t0 = 0;
-	if(waitnote != nil)
-		l->t0 = (ulong)fastticks(nil) | 1;
 }
 
 int
@@ -50,11 +46,6 @@ unlock(Lock *l)
 {
 	if(l->key == 0)
 		panic("unlock: not locked: pc %#lux", getcallerpc(&l));
-	if(l->t0 != 0){
-		if(waitnote != nil)
-			waitnote(Wlock, l->pc, (ulong)fastticks(nil) - l->t0);
-		l->t0 = 0;
-	}
 	l->key = 0;
 	if(l->p != nil)
 		l->p->nlocks--;
@@ -66,7 +57,6 @@ void
 ilock(Lock *l)
 {
 	lock(l);
-	l->pc = getcallerpc(&l);
 	m->ilockdepth++;
 }
 

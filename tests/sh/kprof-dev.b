@@ -274,10 +274,9 @@ waitfiles()
 		if(nw != 39 || !hexok(hd tl w))
 			ok = 0;
 		case hd w {
-		"lock" =>	types |= 1;
 		"qlock" or "rlock" or "wlock" =>	;
-		"sleep" =>	types |= 2;
-		"acquire" =>	types |= 4;
+		"sleep" =>	types |= 1;
+		"acquire" =>	types |= 2;
 		* =>	ok = 0;
 		}
 		# n = sum of the histogram, max <= total
@@ -291,8 +290,8 @@ waitfiles()
 		if(h != cnt || max > tot || cnt <= big 0)
 			ok = 0;
 	}
-	sys->print("waitstat: %s sites; 39 fields, counts add up: %s; lock, sleep and acquire rows: %s\n",
-		yes(n > 3), yes(ok), yes(types == 7));
+	sys->print("waitstat: %s sites; 39 fields, counts add up: %s; sleep and acquire rows: %s\n",
+		yes(n > 1), yes(ok), yes(types == 3));
 	sys->print("stopped, table unchanged: %s\n", yes(same(d, readall("/dev/waitstat"))));
 	fd := sys->open("/dev/waitstat", Sys->OREAD);
 	b := array[len d + 10] of byte;
