@@ -311,7 +311,7 @@ release(void)
  * queue -- the stall of "Reliable Benchmarking with Limbo on Inferno".
  * vmget's own wait adds to rwait too: it is counted once, from t0.
  */
-static void
+static void __attribute__((noinline))	/* keeps acquire's own frame as small as before */
 vmgetnoted(ulong pc)
 {
 	uvlong t0, w;

@@ -385,7 +385,7 @@ struct Proc
 	Osenv	defenv;		/* this kproc's own environment */
 
 	/* the wait instruments (devwait): ready time of a released Dis thread */
-	uvlong	readyt;		/* fastticks when made ready, 0 if not noted */
+	ulong	readyt;		/* low bits of fastticks when made ready, 0 if not noted */
 	uvlong	rwait;		/* ticks spent ready since release() */
 	ulong	sleeppc;	/* tsleep's caller, for sleep's record */
 

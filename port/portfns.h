@@ -143,6 +143,7 @@ void	wunlock(RWlock*);
 long	incref(Ref*);
 long	decref(Ref*);
 extern	void	(*waitnote)(int, ulong, uvlong);
+void	waitsched(int, ulong);
 
 /* error handling: an error() unwinds to the innermost waserror() */
 void	error(char*) __attribute__((noreturn));

@@ -50,7 +50,7 @@ ready(Proc *p)
 	s = splhi();
 	p->state = Ready;
 	if(waitnote != nil)
-		p->readyt = fastticks(nil);	/* its ready time (acquire's wait) */
+		p->readyt = (ulong)fastticks(nil) | 1;	/* its ready time (acquire's wait) */
 	queueproc(p);
 	/* the idle collector now keeps p waiting (see execatidle) */
 	if(up != nil && up->type == IdleGC && up->state == Running && p->pri >= up->pri)
@@ -155,7 +155,7 @@ schedinit(void)
 	p = runproc();
 	p->state = Running;
 	if(p->readyt != 0){
-		p->rwait += fastticks(nil) - p->readyt;
+		p->rwait += (ulong)fastticks(nil) - p->readyt;
 		p->readyt = 0;
 	}
 	up = p;
@@ -348,8 +348,6 @@ timerintr(void)
 void
 sleep(Rendez *r, int (*f)(void*), void *arg)
 {
-	uvlong t0;
-	ulong pc;
 	int s;
 
 	s = splhi();
@@ -367,14 +365,7 @@ sleep(Rendez *r, int (*f)(void*), void *arg)
 		up->r = r;
 		up->state = Wakeme;
 		up->psstate = "sleep";
-		t0 = 0;
-		if(waitnote != nil){
-			pc = up->sleeppc != 0 ? up->sleeppc : getcallerpc(&r);
-			t0 = fastticks(nil);
-		}
-		sched();
-		if(t0 != 0 && waitnote != nil)
-			waitnote(Wsleep, pc, fastticks(nil) - t0);
+		waitsched(Wsleep, up->sleeppc != 0 ? up->sleeppc : getcallerpc(&r));
 		up->psstate = nil;
 		up->r = nil;
 		if(r->p == up)

@@ -93,9 +93,28 @@ decref(Ref *r)
 	return x;
 }
 
-/* wait on a lock's queue; called at splhi */
+/*
+ * sched() for a wait of the given type and site: timed for the wait
+ * instruments if they are on.  The caller has set up->state.
+ */
+void
+waitsched(int type, ulong pc)
+{
+	uvlong t0;
+
+	if(waitnote == nil){
+		sched();
+		return;
+	}
+	t0 = fastticks(nil);
+	sched();
+	if(waitnote != nil)
+		waitnote(type, pc, fastticks(nil) - t0);
+}
+
+/* wait on a lock's queue as a wait of type from pc; called at splhi */
 static void
-qwait(Proc **head, Proc **tail, int state)
+qwait(Proc **head, Proc **tail, int state, int type, ulong pc)
 {
 	up->qnext = nil;
 	if(*tail != nil)
@@ -104,7 +123,7 @@ qwait(Proc **head, Proc **tail, int state)
 		*head = up;
 	*tail = up;
 	up->state = state;
-	sched();
+	waitsched(type, pc);
 }
 
 static Proc*
@@ -122,24 +141,9 @@ qtake(Proc **head, Proc **tail)
 	return p;
 }
 
-/* the start of a wait, if the instruments are on */
-static uvlong
-waitstart(void)
-{
-	return waitnote != nil ? fastticks(nil) : 0;
-}
-
-static void
-waitend(int type, ulong pc, uvlong t0)
-{
-	if(t0 != 0 && waitnote != nil)
-		waitnote(type, pc, fastticks(nil) - t0);
-}
-
 void
 qlock(QLock *q)
 {
-	uvlong t0;
 	int s;
 
 	s = splhi();
@@ -156,11 +160,9 @@ qlock(QLock *q)
 		panic("qlock: no process");
 	if(q->owner == up)
 		panic("qlock: %s locks twice, pc %#lux", up->text, getcallerpc(&q));
-	t0 = waitstart();
-	qwait(&q->head, &q->tail, Queueing);
+	qwait(&q->head, &q->tail, Queueing, Wqlock, getcallerpc(&q));
 	/* qunlock handed the lock to us */
 	q->pc = getcallerpc(&q);
-	waitend(Wqlock, q->pc, t0);
 	splx(s);
 }
 
@@ -203,7 +205,6 @@ qunlock(QLock *q)
 void
 rlock(RWlock *l)
 {
-	uvlong t0;
 	int s;
 
 	s = splhi();
@@ -212,9 +213,7 @@ rlock(RWlock *l)
 		splx(s);
 		return;
 	}
-	t0 = waitstart();
-	qwait(&l->head, &l->tail, QueueingR);
-	waitend(Wrlock, getcallerpc(&l), t0);
+	qwait(&l->head, &l->tail, QueueingR, Wrlock, getcallerpc(&l));
 	splx(s);
 }
 
@@ -259,7 +258,6 @@ runlock(RWlock *l)
 void
 wlock(RWlock *l)
 {
-	uvlong t0;
 	int s;
 
 	s = splhi();
@@ -270,10 +268,8 @@ wlock(RWlock *l)
 		splx(s);
 		return;
 	}
-	t0 = waitstart();
-	qwait(&l->head, &l->tail, QueueingW);
+	qwait(&l->head, &l->tail, QueueingW, Wwlock, getcallerpc(&l));
 	l->wpc = getcallerpc(&l);
-	waitend(Wwlock, l->wpc, t0);
 	splx(s);
 }
 
