@@ -214,7 +214,7 @@ snapshot(void)
 		splx(s);
 	}
 	qunlock(&ws.ctl);
-	size = n*(64+sizeof sym+sizeof file+11*Nbucket) + 1;
+	size = n*(128+sizeof sym+sizeof file+11*Nbucket) + 1;	/* the longest line fits */
 	sn->s = malloc(size);
 	if(sn->s == nil)
 		error(Enomem);
