@@ -6,7 +6,8 @@
 # with the wait instruments on.  Checks the mechanisms, not times:
 #	kprof prints the paper's table: total, KTZERO, ms % sym;
 #	on pcold the collector (libinterp/gc.c, by kprof -l) takes a large
-#	  share (at least 25%), on pc at most two thirds of pcold's share;
+#	  share (at least 15%; 20 to 35% seen), on pc at most two thirds of
+#	  pcold's (12 to 17% seen): the same work, less of it at idle;
 #	the acquire waits of Sys_read have a clock-period tail on pcold
 #	  (waits of 4096 us or more) and none on pc.
 TAG=kprofpaper
@@ -30,7 +31,7 @@ for k in pcold pc; do
 done
 old=$(cat "$T/pcold.gc")
 new=$(cat "$T/pc.gc")
-check "pcold: the collector's share is large ($old/1000)" "[ $old -ge 250 ]"
+check "pcold: the collector's share is large ($old/1000)" "[ $old -ge 150 ]"
 check "pc: at most two thirds of pcold's ($new/1000)" "[ $((new * 3)) -le $((old * 2)) ]"
 check "pcold: acquire waits of a clock period ($(cat "$T/pcold.tail"))" "[ $(cat "$T/pcold.tail") -gt 0 ]"
 check "pc: none ($(cat "$T/pc.tail"))" "[ $(cat "$T/pc.tail") = 0 ]"
