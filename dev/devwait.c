@@ -332,6 +332,7 @@ ctlwrite(char *a, long n)
 			ws.site = w;
 		}
 		ws.on = 1;
+		waitepoch++;
 		waitnote = waitrecord;
 		break;
 	case CMstop:

@@ -386,7 +386,8 @@ struct Proc
 
 	/* the wait instruments (devwait): ready time of a released Dis thread */
 	ulong	readyt;		/* low bits of fastticks when made ready, 0 if not noted */
-	uvlong	rwait;		/* ticks spent ready since release() */
+	uvlong	rwait;		/* ticks spent ready while released, since the last noted acquire, in waitepoch rwepoch */
+	ulong	rwepoch;
 	ulong	sleeppc;	/* tsleep's caller, for sleep's record */
 
 	char	genbuf[128];	/* for temporary use by devices */

@@ -143,6 +143,7 @@ void	wunlock(RWlock*);
 long	incref(Ref*);
 long	decref(Ref*);
 extern	void	(*waitnote)(int, ulong, uvlong);
+extern	ulong	waitepoch;
 void	waitsched(int, ulong);
 
 /* error handling: an error() unwinds to the innermost waserror() */

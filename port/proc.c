@@ -50,7 +50,7 @@ ready(Proc *p)
 	s = splhi();
 	p->state = Ready;
 	if(waitnote != nil)
-		p->readyt = (ulong)fastticks(nil) | 1;	/* its ready time (acquire's wait) */
+		p->readyt = (ulong)fastticks(nil) | 1;	/* for acquire's wait (schedinit) */
 	queueproc(p);
 	/* the idle collector now keeps p waiting (see execatidle) */
 	if(up != nil && up->type == IdleGC && up->state == Running && p->pri >= up->pri)
@@ -155,7 +155,14 @@ schedinit(void)
 	p = runproc();
 	p->state = Running;
 	if(p->readyt != 0){
-		p->rwait += (ulong)fastticks(nil) - p->readyt;
+		/* a Dis thread's time ready since it released the VM (acquire's wait) */
+		if(p->iprog != nil){
+			if(p->rwepoch != waitepoch){
+				p->rwepoch = waitepoch;
+				p->rwait = 0;
+			}
+			p->rwait += (ulong)fastticks(nil) - p->readyt;
+		}
 		p->readyt = 0;
 	}
 	up = p;

@@ -15,6 +15,7 @@
  */
 
 void	(*waitnote)(int, ulong, uvlong);
+ulong	waitepoch;	/* counts the starts of the instruments */
 
 void
 lock(Lock *l)
