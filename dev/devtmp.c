@@ -6,9 +6,9 @@
 #include	"../port/error.h"
 
 /*
- * #T -- a writable file system in memory, for /tmp.
+ * #R -- a writable file system in memory, for /tmp.
  * Attach spec "" is the one system-wide tree; a decimal spec
- * (#T65536) makes a fresh private tree holding at most that many
+ * (#R65536) makes a fresh private tree holding at most that many
  * bytes, freed when its last Chan goes.  File data lives in
  * Blksize blocks allocated on first write, so a sparse file costs
  * only what is written.  Each tree counts its blocks and nodes
@@ -263,7 +263,7 @@ tmpattach(char *spec)
 	char *e;
 	vlong limit;
 
-	c = devattach('T', spec);
+	c = devattach('R', spec);
 	if(waserror()){
 		cclose(c);
 		nexterror();
@@ -398,7 +398,7 @@ tfiledir(Tfile *f, Dir *d)
 	d->atime = f->atime;
 	d->mtime = f->mtime;
 	d->length = (f->mode & DMDIR) ? 0 : f->length;
-	d->type = 'T';
+	d->type = 'R';
 	d->dev = f->fs->id;
 }
 
@@ -840,7 +840,7 @@ tmpwstat(Chan *c, uchar *dp, int n)
 }
 
 Dev tmpdevtab = {
-	'T',
+	'R',
 	"tmp",
 
 	devreset,

@@ -23,11 +23,19 @@ enum
 ulong	kerndate;		/* boot time, as the date of kernel files */
 static long	boottime;	/* seconds since the epoch at boot */
 void	(*clockhook)(void);	/* called at each tick, at splhi (devbench's intr) */
+void	(*kproftick)(ulong);	/* called at each clock interrupt with the pc it interrupted (devkprof) */
 static void	rtcinit(void);
 
+static int	profclocktick(void);
+static ulong	kprofpc(Ureg*);
+
 static void
-clockintr(Ureg*, void*)
+clockintr(Ureg *u, void*)
 {
+	if(kproftick != nil)
+		kproftick(kprofpc(u));
+	if(!profclocktick())
+		return;
 	m->ticks++;
 	ticks++;
 	if(up == nil)
@@ -331,4 +339,81 @@ void
 delay(int ms)
 {
 	microdelay(ms*1000);
+}
+
+/*
+ * The profiling clock.  profclock(rate) makes the 8253 interrupt rate
+ * times a second (HZ again for rate 0) and returns the period it got,
+ * in nanoseconds.  Above HZ every interrupt hands its pc to kproftick,
+ * and the clock tick proper runs once the 8253 has counted a tick's
+ * worth of input cycles: ticks keep HZ on average, each up to one
+ * sampling period late.  m->clocktsc stays the tick's (devbench).
+ */
+static struct
+{
+	ulong	cnt;		/* 8253 count per interrupt; 0 at HZ */
+	ulong	acc;		/* input cycles counted since the last tick */
+	uvlong	ticktsc;	/* m->clocktsc of the last tick */
+} pclk;
+
+static void
+pitload(ulong cnt)
+{
+	outb(Tmode, T0sel|Tlohi|Trate);
+	outb(T0cntr, cnt);
+	outb(T0cntr, cnt>>8);
+}
+
+ulong
+profclock(ulong rate)
+{
+	ulong cnt;
+	int s;
+
+	cnt = 0;
+	if(rate > HZ){
+		cnt = (Freq + rate/2)/rate;
+		if(cnt < 2)
+			cnt = 2;
+	}
+	s = splhi();
+	pclk.cnt = cnt;
+	pclk.acc = 0;
+	pclk.ticktsc = m->clocktsc;
+	pitload(cnt != 0 ? cnt : Freq/HZ);
+	splx(s);
+	if(cnt == 0)
+		cnt = Freq/HZ;
+	return (uvlong)cnt*1000000000/Freq;
+}
+
+/* at a clock interrupt: is it a tick? */
+static int
+profclocktick(void)
+{
+	if(pclk.cnt == 0)
+		return 1;
+	pclk.acc += pclk.cnt;
+	if(pclk.acc < Freq/HZ){
+		m->clocktsc = pclk.ticktsc;
+		return 0;
+	}
+	pclk.acc -= Freq/HZ;
+	pclk.ticktsc = m->clocktsc;
+	return 1;
+}
+
+/*
+ * The pc a profiling sample counts.  An interrupt held off at splhi is
+ * taken as spllo or splx lowers the level again, between their sti and
+ * their ret: the sample goes to their caller, whose return address is
+ * on top of the interrupted stack (no privilege change: it ends the
+ * Ureg).
+ */
+static ulong
+kprofpc(Ureg *u)
+{
+	if(u->pc >= (ulong)spllo && u->pc < (ulong)spldone)
+		return *(ulong*)((ulong)&u->flags + sizeof(ulong));
+	return u->pc;
 }

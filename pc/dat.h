@@ -90,6 +90,7 @@ struct Tscpit
 	int	count;		/* the 8253's count, from the reload count down to 1 */
 };
 
+extern	char	etext[];	/* the end of the kernel text (kernel.ld) */
 extern	Mach	mach0;
 extern	Mach*	m;
 extern	Conf	conf;

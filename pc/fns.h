@@ -17,6 +17,7 @@ void	outl(int, ulong);
 int	splhi(void);
 int	spllo(void);
 void	splx(int);
+void	spldone(void);		/* not a function: where the spl functions end (kprof) */
 void	halt1(void);		/* wait for an interrupt */
 void	rdtsc(uvlong*);
 void	rdmsr(int, uvlong*);

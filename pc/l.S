@@ -65,7 +65,11 @@ outb:	movl	4(%esp), %edx; movl 8(%esp), %eax; outb %al, %dx; ret
 outs:	movl	4(%esp), %edx; movl 8(%esp), %eax; outw %ax, %dx; ret
 outl:	movl	4(%esp), %edx; movl 8(%esp), %eax; outl %eax, %dx; ret
 
-/* priority levels: the value is the old EFLAGS interrupt bit */
+/*
+ * Priority levels: the value is the old EFLAGS interrupt bit.  A clock
+ * interrupt held off by splhi is taken in spllo or splx, before
+ * spldone, where kprof charges it to their caller.
+ */
 	.globl	splhi, spllo, splx
 splhi:
 	pushfl
@@ -87,6 +91,8 @@ splx:
 	ret
 1:	cli
 	ret
+	.globl	spldone
+spldone:
 
 /* wait for an interrupt with interrupts enabled */
 	.globl	halt1

@@ -47,6 +47,49 @@ Idlewait	idlewait;
 static uvlong	waitstart;	/* fastticks when the current wait began, 0 if none */
 static ulong	waitquanta;
 
+/*
+ * sched() in the VM's queue.  While the wait instruments are on, a
+ * released thread's wait here joins its time ready but not running
+ * (rwait), which acquire reports; vmput's ready() added to rwait as
+ * well, so the sum is set, not added.
+ */
+static void __attribute__((noinline))	/* keeps vmget's own frame as small as before */
+vmqwait(void)
+{
+	uvlong t0, w;
+
+	if(waitnote == nil || up->iprog == nil){
+		sched();
+		return;
+	}
+	w = up->rwepoch == waitepoch ? up->rwait : 0;
+	t0 = fastticks(nil);
+	sched();
+	up->rwait = w + fastticks(nil) - t0;
+	up->rwepoch = waitepoch;
+}
+
+/*
+ * The acquire wait (devwait) is rwait: how long the thread was kept
+ * from going on since it released the VM, ready but not running or in
+ * the VM's queue -- the stall of "Reliable Benchmarking with Limbo on
+ * Inferno".  schedinit counts it only while the thread is released
+ * (up->iprog), from the last noted acquire, in the epoch of the
+ * instruments' start that it was counted in, so that nothing counted
+ * before a start is reported after it: noting the release itself would
+ * cost every system call.
+ */
+static void __attribute__((noinline))
+acquirenoted(ulong pc)
+{
+	uvlong w;
+
+	w = up->rwepoch == waitepoch ? up->rwait : 0;
+	up->rwait = 0;
+	up->rwepoch = waitepoch;
+	waitnote(Wacquire, pc, w);
+}
+
 /* take the VM, waiting in turn; called at any level */
 static void
 vmget(void)
@@ -70,7 +113,7 @@ vmget(void)
 	isched.yield++;
 	up->state = Waitrelease;
 	up->psstate = "acquire";
-	sched();
+	vmqwait();
 	up->psstate = nil;
 	/* vmput handed it to us */
 	splx(s);
@@ -310,6 +353,8 @@ acquire(void)
 	Prog *p;
 
 	vmget();
+	if(waitnote != nil)
+		acquirenoted(getcallerpc(&p));
 	up->notepending = 0;	/* an interrupt that came too late is void */
 	up->type = Interp;
 	p = up->iprog;

@@ -384,6 +384,12 @@ struct Proc
 	Osenv*	env;		/* the environment in force */
 	Osenv	defenv;		/* this kproc's own environment */
 
+	/* the wait instruments (devwait): ready time of a released Dis thread */
+	ulong	readyt;		/* low bits of fastticks when made ready, 0 if not noted */
+	uvlong	rwait;		/* ticks spent ready while released, since the last noted acquire, in waitepoch rwepoch */
+	ulong	rwepoch;
+	ulong	sleeppc;	/* tsleep's caller, for sleep's record */
+
 	char	genbuf[128];	/* for temporary use by devices */
 	uchar	fpstate[108] __attribute__((aligned(16)));	/* x87 state while not running */
 	int	fpinherit;	/* start with fpstate (the creator's), not a reset fpu */
@@ -462,6 +468,21 @@ enum
 	Heapmem,		/* the Dis heap */
 	Imagmem,		/* images (unused) */
 	Npool,
+};
+
+/*
+ * The wait instruments: while devwait is on, waitnote(type, pc, t) is
+ * called at the end of each wait with its type, the waiter's caller
+ * and its length in fastticks; at splhi or not.
+ */
+enum
+{
+	Wqlock,			/* a QLock's queue */
+	Wrlock,			/* an RWlock's queue, to read */
+	Wwlock,			/* ... to write */
+	Wsleep,			/* sleep on a Rendez */
+	Wacquire,		/* a released Dis thread taking the VM again */
+	Nwait,
 };
 
 /* a registered device and its configuration */

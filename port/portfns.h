@@ -142,6 +142,9 @@ void	wlock(RWlock*);
 void	wunlock(RWlock*);
 long	incref(Ref*);
 long	decref(Ref*);
+extern	void	(*waitnote)(int, ulong, uvlong);
+extern	ulong	waitepoch;
+void	waitsched(int, ulong);
 
 /* error handling: an error() unwinds to the innermost waserror() */
 void	error(char*) __attribute__((noreturn));
@@ -157,6 +160,12 @@ extern	int	panicking;
 int	setlabel(Label*) __attribute__((returns_twice));
 void	gotolabel(Label*) __attribute__((noreturn));
 void	kstrcpy(char*, char*, int);
+
+/* ksym.c: the kernel's symbol table */
+ulong	ksymname(ulong, char*, int);
+int	ksymline(ulong, char*, int);
+long	ksymread(int, void*, long, vlong);
+long	ksymlen(int);
 
 /* pgrp.c */
 Pgrp*	newpgrp(void);
@@ -182,6 +191,8 @@ extern	char	bootline[];	/* the whole multiboot command line */
 /* clock: pc/clock.c */
 vlong	fastticks(uvlong*);
 extern	void	(*clockhook)(void);
+extern	void	(*kproftick)(ulong);
+ulong	profclock(ulong);
 uvlong	fastticks2us(uvlong);
 vlong	osusectime(void);
 long	osmillisec(void);

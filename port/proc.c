@@ -49,6 +49,8 @@ ready(Proc *p)
 
 	s = splhi();
 	p->state = Ready;
+	if(waitnote != nil)
+		p->readyt = (ulong)fastticks(nil) | 1;	/* for acquire's wait (schedinit) */
 	queueproc(p);
 	/* the idle collector now keeps p waiting (see execatidle) */
 	if(up != nil && up->type == IdleGC && up->state == Running && p->pri >= up->pri)
@@ -152,6 +154,17 @@ schedinit(void)
 	}
 	p = runproc();
 	p->state = Running;
+	if(p->readyt != 0){
+		/* a Dis thread's time ready since it released the VM (acquire's wait) */
+		if(p->iprog != nil){
+			if(p->rwepoch != waitepoch){
+				p->rwepoch = waitepoch;
+				p->rwait = 0;
+			}
+			p->rwait += (ulong)fastticks(nil) - p->readyt;
+		}
+		p->readyt = 0;
+	}
 	up = p;
 	if(p->type == IdleGC && anyeqhigher())
 		idlewaitbegin();
@@ -359,7 +372,7 @@ sleep(Rendez *r, int (*f)(void*), void *arg)
 		up->r = r;
 		up->state = Wakeme;
 		up->psstate = "sleep";
-		sched();
+		waitsched(Wsleep, up->sleeppc != 0 ? up->sleeppc : getcallerpc(&r));
 		up->psstate = nil;
 		up->r = nil;
 		if(r->p == up)
@@ -412,13 +425,16 @@ tsleep(Rendez *r, int (*fn)(void*), void *arg, ulong ms)
 	*l = up;
 	splx(s);
 	if(waserror()){
+		up->sleeppc = 0;
 		s = splhi();
 		timerdel(up);
 		up->trend = nil;
 		splx(s);
 		nexterror();
 	}
+	up->sleeppc = getcallerpc(&r);	/* the site, for the wait instruments */
 	sleep(r, tfn, arg);
+	up->sleeppc = 0;
 	s = splhi();
 	timerdel(up);
 	up->trend = nil;

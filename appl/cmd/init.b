@@ -27,7 +27,7 @@ init(ctxt: ref Draw->Context, argv: list of string)
 	mount("#c", "/dev", Sys->MAFTER);
 	stdfds();
 	mount("#p", "/prog", Sys->MREPL);
-	mount("#T", "/tmp", Sys->MREPL|Sys->MCREATE);
+	mount("#R", "/tmp", Sys->MREPL|Sys->MCREATE);
 	# the -i image, if there is one
 	sys->bind("#/local", "/n/local", Sys->MREPL);
 	sys->chdir("/");

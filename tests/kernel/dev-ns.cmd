@@ -1,1 +1,1 @@
-bind -b /tmp /dis; bind -a /prog /dis; bind /n /mnt; mkdir /tmp/x; bind -c '#T' /tmp/x; cat /prog/1/ns; cat /prog/1/exception | wc -c
+bind -b /tmp /dis; bind -a /prog /dis; bind /n /mnt; mkdir /tmp/x; bind -c '#R' /tmp/x; cat /prog/1/ns; cat /prog/1/exception | wc -c

@@ -1,1 +1,1 @@
-mkdir /tmp/small; bind -c '#T20000' /tmp/small; cp /dis/sh.dis /tmp/small/f; wc -c /tmp/small/f; rm /tmp/small/f; echo 12345 > /tmp/small/g; cat /tmp/small/g; bind '#T-1' /tmp/small; bind '#Tjunk' /tmp/small; echo end
+mkdir /tmp/small; bind -c '#R20000' /tmp/small; cp /dis/sh.dis /tmp/small/f; wc -c /tmp/small/f; rm /tmp/small/f; echo 12345 > /tmp/small/g; cat /tmp/small/g; bind '#R-1' /tmp/small; bind '#Rjunk' /tmp/small; echo end

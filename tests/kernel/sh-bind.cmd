@@ -1,1 +1,1 @@
-bind -c '#T' /mnt; echo hi >/mnt/x; cat /mnt/x; ls /mnt; unmount /mnt; ls /mnt; rm /tmp/x; echo done
+bind -c '#R' /mnt; echo hi >/mnt/x; cat /mnt/x; ls /mnt; unmount /mnt; ls /mnt; rm /tmp/x; echo done

@@ -10,10 +10,11 @@ trap 'rm -rf "$d"' EXIT
 files='/dev/consctl /dev/drivers /dev/hostowner /dev/memory /dev/msec /dev/notquiterandom
 /dev/null /dev/random /dev/sysname /dev/sysstat /dev/time /dev/user /dev/bctl /dev/bdata
 /dev/busec /prog/1/ctl /prog/1/exception /prog/1/fd /prog/1/ns /prog/1/nsgrp /prog/1/pgrp
-/prog/1/stack /prog/1/status /tmp/f "#i/drawctl" /'
+/prog/1/stack /prog/1/status /tmp/f "#i/drawctl" /dev/kpctl /dev/kpdata /dev/kpsym /dev/kpline
+/dev/waitctl /dev/waitstat /'
 files=$(echo $files)
 for c in icount real; do
-	got=$("$R/minos" run -c $c -i "$d" "bind -b '#x' /dev; echo x > /tmp/f; /n/local/da.dis $files; echo alive" 2>&1)
+	got=$("$R/minos" run -c $c -i "$d" "bind -b '#x' /dev; bind -b '#T' /dev; bind -b '#w' /dev; echo x > /tmp/f; /n/local/da.dis $files; echo alive" 2>&1)
 	if [ "$got" != "$(cat "$R/tests/sh/dev-abuse.out")" ]; then
 		echo "dev-abuse -c $c: got"
 		echo "$got" | diff "$R/tests/sh/dev-abuse.out" - | head -20

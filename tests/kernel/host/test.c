@@ -187,7 +187,7 @@ testtmp(void)
 	long n;
 	int i;
 
-	r = xattach('T', "");
+	r = xattach('R', "");
 	TRY(c = xcreate(r, "", "a", ORDWR, 0664));
 	CHECK(err[0] == 0, err);
 	TRY(n = xwrite(c, "hello", 5, 0));
@@ -344,7 +344,7 @@ testtmp(void)
 	cclose(r);
 
 	/* a small private tree fills up */
-	p = xattach('T', "20000");
+	p = xattach('R', "20000");
 	TRY(c = xcreate(p, "", "big", OWRITE, 0600));
 	memset(buf, 'z', sizeof buf);
 	TRY(n = xwrite(c, buf, 8192, 0));
@@ -365,9 +365,9 @@ testtmp(void)
 	CHECK(n == 16384, "space is given back by remove");
 	cclose(c);
 	cclose(p);
-	TRY(p = xattach('T', "junk"));
+	TRY(p = xattach('R', "junk"));
 	CHECK(strcmp(err, "bad arg in system call") == 0, err);
-	TRY(p = xattach('T', "-5"));
+	TRY(p = xattach('R', "-5"));
 	CHECK(strcmp(err, "bad arg in system call") == 0, err);
 }
 
@@ -542,7 +542,7 @@ testcons(void)
 	TRY(c = xopen(r, "drivers", OREAD));
 	TRY(n = xread(c, buf, 200, 0));
 	buf[n] = 0;
-	CHECK(strcmp(buf, "#/ root\n#c cons\n#| pipe\n#T tmp\n") == 0, buf);
+	CHECK(strcmp(buf, "#/ root\n#c cons\n#| pipe\n#R tmp\n") == 0, buf);
 	cclose(c);
 	TRY(c = xopen(r, "msec", OREAD));
 	TRY(n = xread(c, buf, 200, 0));
@@ -686,7 +686,7 @@ testbigfile(void)
 
 	for(i = 0; i < sizeof buf; i++)
 		buf[i] = i*7;
-	r = xattach('T', "");
+	r = xattach('R', "");
 	c = xcreate(r, "", "big", ORDWR, 0666);
 	for(off = 0; off < sizeof buf; off += k){
 		k = 3001;
