@@ -2,7 +2,8 @@
 # kprof-paper: the paper's second view, under -icount (deterministic).
 # Its lines as written -- bind -b '#T' /dev, echo startclr >/dev/kpctl,
 # the BASE loop through /dev/busec, echo stop >/dev/kpctl, kprof -- on
-# the heap host/paper sets up (bench's ballast of 20000 nodes), at 10 kHz and
+# the heap host/paper sets up (ballast(1) of 20000 nodes, built before
+# profiling starts), at 10 kHz and
 # with the wait instruments on.  Checks the mechanisms, not times:
 #	kprof prints the paper's table: total, KTZERO, ms % sym;
 #	on pcold the collector (libinterp/gc.c, by kprof -l) takes a large
@@ -12,9 +13,9 @@
 #	  (waits of 4096 us or more) and none on pc.
 TAG=kprofpaper
 . "${ROOT:-$(pwd)}/tests/sh/check.inc"
-cmd="bind -b '#x' /dev; bind -b '#T' /dev; bind -b '#w' /dev;
+cmd="bind -b '#x' /dev; bind -b '#T' /dev; bind -b '#w' /dev; ballast 20000 & sleep 1;
 echo rate 10000 >/dev/kpctl; echo start >/dev/waitctl;
-echo startclr >/dev/kpctl; bench -H 20000 -n 100000 BASE >/dev/null; echo stop >/dev/kpctl;
+echo startclr >/dev/kpctl; bench -H 0 -n 100000 BASE >/dev/null; echo stop >/dev/kpctl;
 echo stop >/dev/waitctl; kprof; echo; kprof -l; echo; waitstat -h -t acquire"
 for k in pcold pc; do
 	"$R/minos" run -k $k -c icount "$(echo $cmd)" >"$T/$k" 2>&1
