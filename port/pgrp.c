@@ -173,6 +173,7 @@ dupegrp(Egrp *o)
 		nv->val = smalloc(v->len+1);
 		memmove(nv->val, v->val, v->len);
 		nv->len = v->len;
+		nv->qid = v->qid;
 		*l = nv;
 		l = &nv->next;
 	}

@@ -265,6 +265,7 @@ struct Evalue
 	char*	var;
 	char*	val;
 	int	len;
+	Qid	qid;		/* devenv's: path unique, vers counts changes */
 	Evalue*	next;
 };
 

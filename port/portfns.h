@@ -1,9 +1,6 @@
-/* alloc.c */
-void*	malloc(ulong);
+/* alloc.c (malloc, realloc and free are lib9.h's) */
 void*	mallocz(ulong, int);
 void*	smalloc(ulong);
-void*	realloc(void*, ulong);
-void	free(void*);
 ulong	msize(void*);
 void*	poolalloc(Pool*, ulong);
 void	poolfree(Pool*, void*);
@@ -14,7 +11,6 @@ void*	xallocz(ulong, int);
 void	xfree(void*);
 void	xinit(void);
 ulong	xfreebytes(void);
-char*	kstrdup(char**, char*);
 
 /* chan.c */
 Chan*	newchan(void);
@@ -76,6 +72,8 @@ long	readnum64(ulong, char*, ulong, uvlong, int);
 Cmdbuf*	parsecmd(char*, int);
 Cmdtab*	lookupcmd(Cmdbuf*, Cmdtab*, int);
 void	cmderror(Cmdbuf*, char*);
+char*	kstrdup(char**, char*);
+int	fdline(char*, int, int, Chan*, int);
 
 /* allocb.c, qio.c */
 Block*	allocb(int);
@@ -143,7 +141,7 @@ void	wunlock(RWlock*);
 long	incref(Ref*);
 long	decref(Ref*);
 
-/* error handling: an error() unwinds to the innermost waserror() */
+/* error handling (error.c): an error() unwinds to the innermost waserror() */
 void	error(char*) __attribute__((noreturn));
 void	nexterror(void) __attribute__((noreturn));
 void	exhausted(char*);
@@ -202,6 +200,7 @@ uchar*	bootmod(int, ulong*);	/* module n's address and length; nil if absent */
 typedef struct Prog	Prog;
 void	vmenv(void);
 void	swiprog(Prog*);
+void	progwaitmsg(Prog*);
 void	disdump(void);
 void	idlewaitbegin(void);
 void	idlewaitend(void);
