@@ -216,15 +216,16 @@ finish(void)
 	exit(status);
 }
 
-/*
- * give up the VM and wait until release() needs a runner; a thread
- * beyond MAXIDLE idle ones just ends
- */
 enum
 {
 	Maxidle	= 4,		/* runner threads kept waiting for work */
+	Idleepochs	= 3,	/* collector cycles run while nothing is ready */
 };
 
+/*
+ * give up the VM and wait until release() needs a runner; a thread
+ * beyond Maxidle idle ones just ends
+ */
 static void
 idle(void)
 {
@@ -246,24 +247,29 @@ idle(void)
 	vmlock(0);
 }
 
+
 /*
- * collector work while nothing can run; 1 if more is pending.  A fault
- * in it (over what a malformed module left) ends the work.
+ * collector work while nothing can run: whole cycles, as the kernel's
+ * idle collector runs (what is freed may wake a prog: the last FD of a
+ * pipe's write end, in a cycle), up to Idleepochs or until a thread
+ * wants the VM or a prog is ready.  A fault in it (over what a
+ * malformed module left) ends the work.
  */
-static int
+static void
 idlegc(void)
 {
-	int more;
+	ulong e;
 
 	if(waserror()){
 		indis = 0;
-		return 0;
+		return;
 	}
 	indis = 1;
-	more = vmidle();
+	e = gcstat.epochs + Idleepochs;
+	while(nwant == 0 && vmnready() == 0 && gcstat.epochs < e && gcruns())
+		rungc();
 	indis = 0;
 	poperror();
-	return more;
 }
 
 /* run quanta while holding the VM; never returns */
@@ -313,15 +319,19 @@ runvm(void)
 			continue;
 		if(vmnprog() == 0)
 			finish();
+		/*
+		 * nothing is ready: collect, as the kernel does at idle, for
+		 * up to Idleepochs cycles or until a thread wants the VM (what
+		 * is collected may wake a prog: the last FD of a pipe's end)
+		 */
+		idlegc();
+		if(nwant > 0 || vmnready() > 0)
+			continue;
 		pthread_mutex_lock(&schedlk);
 		r = nreleased;
 		pthread_mutex_unlock(&schedlk);
-		if(r == 0 && osnkproc() == 0){
-			/* nothing can wake a prog again: collect, then leave */
-			if(idlegc())
-				continue;
-			finish();
-		}
+		if(r == 0 && osnkproc() == 0)
+			finish();	/* nothing can wake a prog again */
 		/* everything left waits in the host */
 		idle();
 	}
@@ -465,6 +475,10 @@ emuns(void)
 	}
 	nsbind("#c", "/dev", MAFTER);
 	nsbind("#p", "/prog", MREPL);
+	nsbind("#d", "/fd", MREPL);
+	nsbind("#e", "/env", MREPL|MCREATE);
+	nsbind("#s", "/chan", MREPL);
+	nsbind("#I", "/net", MREPL);
 	if(getcwd(cwd, sizeof cwd) != nil){
 		s = smprint("#U%s", cwd);
 		if(kchdir(s) == 0){

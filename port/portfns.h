@@ -19,6 +19,7 @@ void	cclose(Chan*);
 void	ccloseq(Chan*);
 Chan*	cclone(Chan*);
 Chan*	namec(char*, int, int, ulong);
+Chan*	createdir(Chan*);
 int	eqqid(Qid, Qid);
 int	eqchan(Chan*, Chan*, int);
 void	isdir(Chan*);
@@ -41,6 +42,17 @@ int	openmode(ulong);
 int	newfd(Chan*);
 long	unionread(Chan*, void*, long);
 void	unionrewind(Chan*);
+
+/* sysfile.c */
+long	chanread(Chan*, void*, long, vlong);
+void	chanrewind(Chan*);
+
+/* devmnt.c, devsrv.c, exportfs.c: mount, file2chan, export */
+Chan*	mntmount(Chan*, Chan*, char*);
+u32int	mntfversion(Chan*, u32int, char*, char*, int);
+Chan*	mntauth(Chan*, char*);
+void	srvf2c(Chan*, char*, void*);
+void	exportfs(Chan*, Chan*, int);
 
 /* dev.c */
 void	devdir(Chan*, Qid, char*, vlong, char*, long, Dir*);
