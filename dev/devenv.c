@@ -48,6 +48,24 @@ envlookup(Egrp *e, char *name, ulong path)
 	return nil;
 }
 
+/* c's variable, with its group qlocked (*ep) */
+static Evalue*
+envvar(Chan *c, Egrp **ep)
+{
+	Egrp *e;
+	Evalue *v;
+
+	e = envgrp();
+	qlock(e);
+	v = envlookup(e, nil, c->qid.path);
+	if(v == nil){
+		qunlock(e);
+		error(Enonexist);
+	}
+	*ep = e;
+	return v;
+}
+
 static int
 envgen(Chan *c, char *name, Dirtab *tab, int ntab, int s, Dir *dp)
 {
@@ -112,13 +130,7 @@ envopen(Chan *c, int omode)
 		if(openmode(omode) != OREAD)
 			error(Eperm);
 	}else{
-		e = envgrp();
-		qlock(e);
-		v = envlookup(e, nil, c->qid.path);
-		if(v == nil){
-			qunlock(e);
-			error(Enonexist);
-		}
+		v = envvar(c, &e);
 		if((omode & OTRUNC) && v->len > 0){
 			free(v->val);
 			v->val = nil;
@@ -217,13 +229,7 @@ envread(Chan *c, void *a, long n, vlong off)
 		return devdirread(c, a, n, nil, 0, envgen);
 	if(off < 0)
 		error(Eoffset);
-	e = envgrp();
-	qlock(e);
-	v = envlookup(e, nil, c->qid.path);
-	if(v == nil){
-		qunlock(e);
-		error(Enonexist);
-	}
+	v = envvar(c, &e);
 	if(off >= v->len)
 		n = 0;
 	else if(n > v->len - off)
@@ -246,13 +252,7 @@ envwrite(Chan *c, void *a, long n, vlong off)
 	end = off+n;
 	if(end > Maxval)
 		error(Etoobig);
-	e = envgrp();
-	qlock(e);
-	v = envlookup(e, nil, c->qid.path);
-	if(v == nil){
-		qunlock(e);
-		error(Enonexist);
-	}
+	v = envvar(c, &e);
 	if(end > v->len){
 		s = realloc(v->val, end);
 		if(s == nil){

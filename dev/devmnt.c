@@ -509,11 +509,12 @@ mntchan(Mnt *mnt)
 }
 
 /*
- * sys->mount: the root of the server at the other end of c, with ac
- * (or nil) proving who we are and spec the tree wanted.  Called released.
+ * a new fid of the server at the other end of c, by Tattach (with ac,
+ * or nil, proving who we are) or Tauth: the Chan, and its qid from
+ * the reply.  Called released.
  */
-Chan*
-mntmount(Chan *c, Chan *ac, char *spec)
+static Chan*
+mntnewfid(Chan *c, int type, Chan *ac, char *spec)
 {
 	Mntrpc *r;
 	Chan *nc;
@@ -527,8 +528,13 @@ mntmount(Chan *c, Chan *ac, char *spec)
 	if(ac != nil && (devtab[ac->type]->dc != 'M' || ac->aux != mnt))
 		error("authentication file not on this connection");
 	nc = mntchan(mnt);
-	r = newrpc(Tattach, nc->fid);
-	r->t.afid = ac != nil ? ac->fid : NOFID;
+	if(type == Tattach){
+		r = newrpc(Tattach, nc->fid);
+		r->t.afid = ac != nil ? ac->fid : NOFID;
+	}else{
+		r = newrpc(Tauth, NOFID);
+		r->t.afid = nc->fid;
+	}
 	r->t.uname = up->env->user;
 	r->t.aname = spec;
 	if(waserror()){
@@ -540,10 +546,17 @@ mntmount(Chan *c, Chan *ac, char *spec)
 	}
 	mountrpc(mnt, r);
 	poperror();
-	nc->qid = r->r.qid;
+	nc->qid = type == Tattach ? r->r.qid : r->r.aqid;
 	freerpc(r);
 	poperror();
 	return nc;
+}
+
+/* sys->mount: the root of the server at the other end of c */
+Chan*
+mntmount(Chan *c, Chan *ac, char *spec)
+{
+	return mntnewfid(c, Tattach, ac, spec);
 }
 
 /* sys->fversion on c: the message size and version agreed */
@@ -565,35 +578,12 @@ mntfversion(Chan *c, u32int msize, char *version, char *vbuf, int nvbuf)
 Chan*
 mntauth(Chan *c, char *spec)
 {
-	Mntrpc *r;
 	Chan *nc;
-	Mnt *mnt;
 
-	mnt = mntversion(c, 0, VERSION9P);
-	if(waserror()){
-		putmnt(mnt);
-		nexterror();
-	}
-	nc = mntchan(mnt);
-	r = newrpc(Tauth, NOFID);
-	r->t.afid = nc->fid;
-	r->t.uname = up->env->user;
-	r->t.aname = spec;
-	if(waserror()){
-		nc->aux = nil;
-		cclose(nc);
-		if(!r->flushed)
-			freerpc(r);
-		nexterror();
-	}
-	mountrpc(mnt, r);
-	poperror();
-	nc->qid = r->r.aqid;
+	nc = mntnewfid(c, Tauth, nil, spec);
 	nc->mode = ORDWR;
 	nc->flag |= COPEN;
-	nc->iounit = mnt->msize-IOHDRSZ;
-	freerpc(r);
-	poperror();
+	nc->iounit = ((Mnt*)nc->aux)->msize-IOHDRSZ;
 	return nc;
 }
 

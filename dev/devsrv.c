@@ -470,18 +470,27 @@ unpin(void *v)
 	destroy(v);
 }
 
+/*
+ * one request of c's server: (off, n, fid, rc) on its read channel or
+ * (off, data, fid, wc) on its write channel, then the reply on rc or
+ * wc: the count read (into va) or written
+ */
 static long
-srvread(Chan *c, void *va, long n, vlong off)
+srvrequest(Chan *c, int write, void *va, long n, vlong off)
 {
-	Sys_FileIO_read req;
-	Sys_Rread *rep;
+	union {
+		Sys_FileIO_read	r;
+		Sys_FileIO_write	w;
+	} req;
+	Sys_Rread *rr;
+	Sys_Rwrite *rw;
+	String *err;
 	Srvwait w;
 	Channel *rc;
 	Array *a;
+	void *rep;
 	int took;
 
-	if(c->qid.type & QTDIR)
-		return devdirread(c, va, n, nil, 0, srvgen);
 	if(n < 0)
 		error(Ecount);
 	w.f = c->aux;
@@ -491,32 +500,55 @@ srvread(Chan *c, void *va, long n, vlong off)
 		nexterror();
 	}
 	srvtypes();
-	rc = replychan(Trread);
+	rc = replychan(write ? Trwrite : Trread);
 	if(waserror()){
 		unpin(rc);
 		nexterror();
 	}
-	req.t0 = off;
-	req.t1 = n;
-	req.t2 = c->fid;
-	req.t3 = rc;
-	srvcomm(&w, w.f->read, &req, 1);
-	rep = H2D(Sys_Rread*, heap(Trread));
+	a = H;
+	if(write){
+		a = mem2array(va, n);
+		gcpin(D2H(a));
+		req.w.t0 = off;
+		req.w.t1 = a;
+		req.w.t2 = c->fid;
+		req.w.t3 = rc;
+	}else{
+		req.r.t0 = off;
+		req.r.t1 = n;
+		req.r.t2 = c->fid;
+		req.r.t3 = rc;
+	}
+	if(waserror()){
+		if(a != H)
+			unpin(a);
+		nexterror();
+	}
+	srvcomm(&w, write ? w.f->write : w.f->read, &req, 1);
+	poperror();
+	if(a != H)
+		unpin(a);
+	rep = H2D(void*, heap(write ? Trwrite : Trread));
 	gcpin(D2H(rep));
 	if(waserror()){
 		unpin(rep);
 		nexterror();
 	}
 	srvcomm(&w, rc, rep, 0);
-	if(rep->t1 != H)
-		error(string2c(rep->t1));
-	a = rep->t0;
-	if(a == H)
+	rr = rep;
+	rw = rep;
+	err = write ? rw->t1 : rr->t1;
+	if(err != H && stringblen(err) > 0)
+		error(string2c(err));
+	if(write)
+		n = rw->t0 < 0 ? 0 : rw->t0;
+	else if((a = rr->t0) == H)
 		n = 0;
-	else if(n > a->len)
-		n = a->len;
-	if(n > 0)
+	else{
+		if(n > a->len)
+			n = a->len;
 		memmove(va, a->data, n);
+	}
 	poperror();
 	unpin(rep);
 	poperror();
@@ -527,63 +559,19 @@ srvread(Chan *c, void *va, long n, vlong off)
 }
 
 static long
+srvread(Chan *c, void *va, long n, vlong off)
+{
+	if(c->qid.type & QTDIR)
+		return devdirread(c, va, n, nil, 0, srvgen);
+	return srvrequest(c, 0, va, n, off);
+}
+
+static long
 srvwrite(Chan *c, void *va, long n, vlong off)
 {
-	Sys_FileIO_write req;
-	Sys_Rwrite *rep;
-	Srvwait w;
-	Channel *wc;
-	Array *a;
-	int took;
-
 	if(c->qid.type & QTDIR)
 		error(Eisdir);
-	if(n < 0)
-		error(Ecount);
-	w.f = c->aux;
-	took = srvacquire();
-	if(waserror()){
-		srvrelease(took);
-		nexterror();
-	}
-	srvtypes();
-	wc = replychan(Trwrite);
-	if(waserror()){
-		unpin(wc);
-		nexterror();
-	}
-	a = mem2array(va, n);
-	gcpin(D2H(a));
-	if(waserror()){
-		unpin(a);
-		nexterror();
-	}
-	req.t0 = off;
-	req.t1 = a;
-	req.t2 = c->fid;
-	req.t3 = wc;
-	srvcomm(&w, w.f->write, &req, 1);
-	poperror();
-	unpin(a);
-	rep = H2D(Sys_Rwrite*, heap(Trwrite));
-	gcpin(D2H(rep));
-	if(waserror()){
-		unpin(rep);
-		nexterror();
-	}
-	srvcomm(&w, wc, rep, 0);
-	if(rep->t1 != H && stringblen(rep->t1) > 0)
-		error(string2c(rep->t1));
-	n = rep->t0;
-	if(n < 0)
-		n = 0;
-	poperror();
-	unpin(rep);
-	poperror();
-	unpin(wc);
-	poperror();
-	srvrelease(took);
-	return n;
+	return srvrequest(c, 1, va, n, off);
 }
 
 /* a close message on its way: it waits in the channel until the server reads it */

@@ -384,11 +384,15 @@ defroot(char *argv0)
 /*
  * The emu root's top-level directories, but for the mount points of
  * the system (#/ has its own): mount points themselves in #/, and
- * bound there over the host's files.
+ * bound there over the host's files.  The root's own directories of
+ * those names, but dev and tmp (the host's), are bound after what emu
+ * puts there: Inferno's tree brings /n/remote so.
  */
 static char *sysmtpt[] = { "chan", "dev", "env", "fd", "mnt", "n", "net", "prog", "tmp" };
 static char**	rootdirs;
 static int	nrootdirs;
+static char**	rootsys;
+static int	nrootsys;
 static char*	rootimg;	/* #/'s archive: the root directories, as pc/mkroot writes one */
 
 static void
@@ -409,6 +413,13 @@ findrootdirs(void)
 			if(strcmp(de->d_name, sysmtpt[i]) == 0)
 				break;
 		s = smprint("%s/%s", emuroot, de->d_name);
+		if(i < nelem(sysmtpt) && strcmp(de->d_name, "dev") != 0 && strcmp(de->d_name, "tmp") != 0
+		&& stat(s, &st) == 0 && S_ISDIR(st.st_mode)){
+			rootsys = realloc(rootsys, (nrootsys+1)*sizeof(char*));
+			if(rootsys == nil)
+				panic("out of memory");
+			rootsys[nrootsys++] = strdup(de->d_name);
+		}
 		if(i == nelem(sysmtpt) && stat(s, &st) == 0 && S_ISDIR(st.st_mode)){
 			rootdirs = realloc(rootdirs, (nrootdirs+1)*sizeof(char*));
 			if(rootdirs == nil)
@@ -479,6 +490,13 @@ emuns(void)
 	nsbind("#e", "/env", MREPL|MCREATE);
 	nsbind("#s", "/chan", MREPL);
 	nsbind("#I", "/net", MREPL);
+	for(i = 0; i < nrootsys; i++){
+		s = smprint("#U%s/%s", emuroot, rootsys[i]);
+		t = smprint("/%s", rootsys[i]);
+		nsbind(s, t, MAFTER);
+		free(s);
+		free(t);
+	}
 	if(getcwd(cwd, sizeof cwd) != nil){
 		s = smprint("#U%s", cwd);
 		if(kchdir(s) == 0){

@@ -139,17 +139,9 @@ kproc(char *name, void (*func)(void*), void *arg, int pri)
 void
 pexit(char *why, int freemem)
 {
-	Osenv *o;
-
 	USED(why);
 	USED(freemem);
-	o = &up->defenv;
-	if(o->pgrp != nil)
-		closepgrp(o->pgrp);
-	if(o->fgrp != nil)
-		closefgrp(o->fgrp);
-	if(o->egrp != nil)
-		closeegrp(o->egrp);
+	closegroups(&up->defenv);
 	__sync_sub_and_fetch(&nkproc, 1);
 	freeproc(up);
 	up = nil;

@@ -318,6 +318,15 @@ exmode(int mode)
 	return mode;
 }
 
+/* the most an i/o on c may move in one message */
+static u32int
+exiounit(Export *ex, Chan *c)
+{
+	if(c->iounit == 0 || c->iounit > ex->msize-IOHDRSZ)
+		return ex->msize-IOHDRSZ;
+	return c->iounit;
+}
+
 static void
 exopen(Export *ex, Fcall *t, Fcall *r)
 {
@@ -337,9 +346,7 @@ exopen(Export *ex, Fcall *t, Fcall *r)
 		c->flag |= CRCLOSE;
 	f->c = c;
 	r->qid = c->qid;
-	r->iounit = c->iounit;
-	if(r->iounit == 0 || r->iounit > ex->msize-IOHDRSZ)
-		r->iounit = ex->msize-IOHDRSZ;
+	r->iounit = exiounit(ex, c);
 }
 
 static void
@@ -389,9 +396,7 @@ excreate(Export *ex, Fcall *t, Fcall *r)
 	f->c = nc;
 	cclose(c);
 	r->qid = nc->qid;
-	r->iounit = nc->iounit;
-	if(r->iounit == 0 || r->iounit > ex->msize-IOHDRSZ)
-		r->iounit = ex->msize-IOHDRSZ;
+	r->iounit = exiounit(ex, nc);
 }
 
 static void
@@ -490,6 +495,19 @@ exremove(Export *ex, Fcall *t)
 	chanfree(c);	/* the device clunked it */
 }
 
+/* reply to Tflush fl, and free it */
+static void
+flushdone(Export *ex, Exreq *fl)
+{
+	Fcall r;
+
+	r.type = Rflush;
+	r.tag = fl->t.tag;
+	exreply(ex, &r);
+	free(fl->buf);
+	free(fl);
+}
+
 /* do request q and reply to it (unless flushed), then to its flushes */
 static void
 exdo(Export *ex, Exreq *q)
@@ -559,11 +577,7 @@ exdo(Export *ex, Exreq *q)
 	free(buf);
 	for(; fl != nil; fl = q){
 		q = fl->flushes;
-		r.type = Rflush;
-		r.tag = fl->t.tag;
-		exreply(ex, &r);
-		free(fl->buf);
-		free(fl);
+		flushdone(ex, fl);
 	}
 }
 
@@ -577,13 +591,7 @@ exworker(void *a)
 
 	ex = a;
 	o = &up->defenv;
-	if(o->pgrp != nil)
-		closepgrp(o->pgrp);
-	if(o->fgrp != nil)
-		closefgrp(o->fgrp);
-	if(o->egrp != nil)
-		closeegrp(o->egrp);
-	o->fgrp = nil;
+	closegroups(o);
 	o->pgrp = ex->pgrp;
 	incref(o->pgrp);
 	o->egrp = ex->egrp;
@@ -648,7 +656,6 @@ static void
 exflush(Export *ex, Exreq *fl)
 {
 	Exreq *q;
-	Fcall r;
 
 	lock(ex);
 	for(q = ex->reqs; q != nil; q = q->next)
@@ -664,11 +671,7 @@ exflush(Export *ex, Exreq *fl)
 		return;
 	}
 	unlock(ex);
-	r.type = Rflush;
-	r.tag = fl->t.tag;
-	exreply(ex, &r);
-	free(fl->buf);
-	free(fl);
+	flushdone(ex, fl);
 }
 
 /* Tversion: agree on a size, start afresh (nothing may be in progress) */

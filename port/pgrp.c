@@ -180,3 +180,18 @@ dupegrp(Egrp *o)
 	qunlock(o);
 	return e;
 }
+
+/* drop o's groups (a kproc ending, an export's worker taking others) */
+void
+closegroups(Osenv *o)
+{
+	if(o->fgrp != nil)
+		closefgrp(o->fgrp);
+	if(o->pgrp != nil)
+		closepgrp(o->pgrp);
+	if(o->egrp != nil)
+		closeegrp(o->egrp);
+	o->pgrp = nil;
+	o->fgrp = nil;
+	o->egrp = nil;
+}

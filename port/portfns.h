@@ -178,6 +178,7 @@ void	closefgrp(Fgrp*);
 Egrp*	newegrp(void);
 void	closeegrp(Egrp*);
 Egrp*	dupegrp(Egrp*);
+void	closegroups(Osenv*);
 
 /* main.c (pc) and dis.c */
 void	disinit(void*);

@@ -283,19 +283,9 @@ void
 pexit(char*, int)
 {
 	Proc *p, **l;
-	Osenv *o;
 	int s;
 
-	o = &up->defenv;
-	if(o->pgrp != nil)
-		closepgrp(o->pgrp);
-	if(o->fgrp != nil)
-		closefgrp(o->fgrp);
-	if(o->egrp != nil)
-		closeegrp(o->egrp);
-	o->pgrp = nil;
-	o->fgrp = nil;
-	o->egrp = nil;
+	closegroups(&up->defenv);
 	s = splhi();
 	for(l = &procs; (p = *l) != nil; l = &p->next)
 		if(p == up){

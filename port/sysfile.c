@@ -674,19 +674,13 @@ kdirread(int fd, Dir **d)
 	return n;
 }
 
-int
-kbind(char *old, char *new, int flags)
+/* bind (or mount) c0 on the file named new: the mount's id; takes c0 over */
+static int
+mounton(Chan *c0, char *new, int flags, char *spec)
 {
-	Chan *c0, *c1;
+	Chan *c1;
 	int r;
 
-	vmenv();
-	if(waserror())
-		return -1;
-	if(flags & ~MMASK || (flags & MORDER) == MORDER)
-		error(Ebadarg);
-	/* what is bound: the union there, if old is a mount point */
-	c0 = namec(old, Aaccess, 0, 0);
 	if(waserror()){
 		cclose(c0);
 		nexterror();
@@ -696,11 +690,26 @@ kbind(char *old, char *new, int flags)
 		cclose(c1);
 		nexterror();
 	}
-	r = cmount(&c0, c1, flags, nil);
+	r = cmount(&c0, c1, flags, spec);
 	poperror();
 	cclose(c1);
 	poperror();
 	cclose(c0);
+	return r;
+}
+
+int
+kbind(char *old, char *new, int flags)
+{
+	int r;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	if(flags & ~MMASK || (flags & MORDER) == MORDER)
+		error(Ebadarg);
+	/* what is bound: the union there, if old is a mount point */
+	r = mounton(namec(old, Aaccess, 0, 0), new, flags, nil);
 	poperror();
 	return r;
 }
@@ -753,7 +762,7 @@ kchdir(char *path)
 int
 kmount(int fd, int afd, char *old, int flags, char *spec)
 {
-	Chan *c0, *c1, *ac, *bc;
+	Chan *c0, *ac, *bc;
 	int r;
 
 	vmenv();
@@ -779,20 +788,7 @@ kmount(int fd, int afd, char *old, int flags, char *spec)
 	cclose(bc);
 	if(ac != nil)
 		cclose(ac);
-	if(waserror()){
-		cclose(c0);
-		nexterror();
-	}
-	c1 = namec(old, Amount, 0, 0);
-	if(waserror()){
-		cclose(c1);
-		nexterror();
-	}
-	r = cmount(&c0, c1, flags, spec);
-	poperror();
-	cclose(c1);
-	poperror();
-	cclose(c0);
+	r = mounton(c0, old, flags, spec);
 	poperror();
 	return r;
 }
@@ -1005,12 +1001,7 @@ kenvfree(Osenv *e)
 	/* closing may run device code that looks at up->env */
 	save = up->env;
 	up->env = e;
-	if(e->fgrp != nil)
-		closefgrp(e->fgrp);
-	if(e->pgrp != nil)
-		closepgrp(e->pgrp);
-	if(e->egrp != nil)
-		closeegrp(e->egrp);
+	closegroups(e);
 	up->env = save == e ? &up->defenv : save;
 	free(e);
 }

@@ -2,8 +2,9 @@ implement Netdial;
 
 # net-dial -- sys->announce, listen and dial over TCP on the loopback
 # (emu's #I), a name space exported and mounted across the connection,
-# and the errors: refused, unknown host, bad dial strings.  In the
-# kernel, which has no network, each says so.
+# the errors: refused, unknown host, bad dial strings and ctl messages,
+# and a reader blocked in the host killed.  In the kernel, which has no
+# network, dial says so.
 
 include "sys.m";
 	sys: Sys;
@@ -44,6 +45,44 @@ init(nil: ref Draw->Context, nil: list of string)
 	sys->print("no port %d: %r\n", ok);
 	(ok, nil) = sys->announce("udp!*!1");
 	sys->print("udp %d: %r\n", ok);
+	ctl := sys->open("/net/tcp/clone", Sys->ORDWR);
+	if(sys->fprint(ctl, "frobnicate") < 0)
+		sys->print("bad ctl: %r\n");
+	if(sys->fprint(ctl, "connect") < 0)
+		sys->print("short ctl: %r\n");
+	ctl = nil;
+	killread(port);
+}
+
+# a prog blocked reading a connection dies at once when killed
+killread(port: string)
+{
+	(ok, d) := sys->dial("tcp!127.0.0.1!"+port, nil);
+	if(ok < 0){
+		sys->print("dial again: %r\n");
+		return;
+	}
+	pidc := chan of int;
+	done := chan of string;
+	spawn blockedread(d.dfd, pidc, done);
+	pid := <-pidc;
+	sys->sleep(100);
+	fd := sys->open("/prog/"+string pid+"/ctl", Sys->OWRITE);
+	sys->fprint(fd, "kill");
+	sys->print("reader: %s\n", <-done);
+}
+
+blockedread(fd: ref Sys->FD, pidc: chan of int, done: chan of string)
+{
+	pidc <-= sys->pctl(0, nil);
+	{
+		buf := array[10] of byte;
+		n := sys->read(fd, buf, len buf);
+		done <-= sys->sprint("read %d", n);
+	}exception e{
+	"*" =>
+		done <-= "exception " + e;
+	}
 }
 
 # dial port, talk, mount what the server exports; the connection goes with this frame
