@@ -407,7 +407,8 @@ findrootdirs(void)
 	img = strdup("");
 	dd = opendir(emuroot);
 	while(dd != nil && (de = readdir(dd)) != nil){
-		if(de->d_name[0] == '.')
+		/* the archive's fields are separated by spaces */
+		if(de->d_name[0] == '.' || strpbrk(de->d_name, " \t\n") != nil)
 			continue;
 		for(i = 0; i < nelem(sysmtpt); i++)
 			if(strcmp(de->d_name, sysmtpt[i]) == 0)
