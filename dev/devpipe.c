@@ -276,8 +276,9 @@ pipewrite(Chan *c, void *va, long n, vlong off)
 		error(Eisdir);
 	p = c->aux;
 	if(waserror()){
+		/* a mount's or an export's messages: the error is the mount's, not the writer's death */
 		r = up->iprog;
-		if(r != nil && r->kill == nil)
+		if(r != nil && r->kill == nil && (c->flag & CMSG) == 0)
 			r->kill = "write on closed pipe";
 		nexterror();
 	}

@@ -473,10 +473,7 @@ readfd(Chan *c, char *a, long n, vlong off)
 		fc = f->fd[i];
 		if(fc == nil)
 			continue;
-		l += snprint(buf+l, READSTR-l, "%3d %.2s %C %4ld (%.16llux %*lud %.2ux) %5ld %8lld %s\n",
-			i, &"r w rw"[(fc->mode&3)<<1], devtab[fc->type]->dc, fc->dev,
-			fc->qid.path, w, fc->qid.vers, fc->qid.type, fc->iounit, fc->offset,
-			fc->path != nil ? fc->path->s : "?");
+		l += fdline(buf+l, READSTR-l, i, fc, w);
 		l = skipout(buf, l, &skip);
 		if(l >= READSTR-1)
 			break;
@@ -779,6 +776,27 @@ progwrite(Chan *c, void *va, long n, vlong off)
 	poperror();
 	free(cb);
 	return n;
+}
+
+/*
+ * p is exiting: tell its parent, if one has /prog/N/wait open, as
+ * "pid "module":why".  Called holding the VM; never blocks.
+ */
+void
+progwaitmsg(Prog *p)
+{
+	char msg[ERRMAX+64], *name, *why;
+	Osenv *o;
+
+	o = p->osenv;
+	if(o == nil || o->waitq == nil)
+		return;
+	why = p->exitmsg != nil ? p->exitmsg : "";
+	name = "";
+	if(p->R.M != nil && p->R.M != H && p->R.M->m != nil && p->R.M->m->name != nil)
+		name = p->R.M->m->name;
+	snprint(msg, sizeof msg, "%d \"%s\":%s", p->pid, name, why);
+	qproduce(o->waitq, msg, strlen(msg));
 }
 
 Dev progdevtab = {

@@ -7,42 +7,39 @@
  * -h limits the Dis heap (bytes, or with k or m).
  *
  * One VM, many threads: a thread runs Dis while it holds the VM; a
- * builtin that blocks in the host (read, sleep ...) releases it, and
- * another thread (a "runner") carries on with the ready Progs.  When
- * the blocked call returns, acquire() waits for the VM and the thread
- * continues its Prog where it stopped.
+ * builtin that blocks (read, sleep ...) releases it, and another
+ * thread (a "runner") carries on with the ready Progs.  When the
+ * blocked call returns, acquire() waits for the VM and the thread
+ * continues its Prog where it stopped.  Each thread is a Proc of
+ * port/ (os.c): up->type is Interp while it holds the VM.
  */
-#include "emu.h"
+#include "u.h"
+#include "../port/lib.h"
+#include "mem.h"
+#include "dat.h"
+#include "fns.h"
+#include "../port/error.h"
+#include <isa.h>
+#include <interp.h>
+#include <pthread.h>
+#include <signal.h>
+#include <dirent.h>
+#include <sys/stat.h>
 
 static pthread_mutex_t	schedlk = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t	schedcv = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t	idlecv = PTHREAD_COND_INITIALIZER;
-static int	vmbusy;		/* a thread holds the VM */
+static int	vmheld;		/* a thread holds the VM */
 static int	nwant;		/* threads in acquire */
-static int	nreleased;	/* progs blocked in the host */
+static int	nreleased;	/* threads out of the VM that will want it back */
 static int	nidle;		/* runner threads waiting for work */
 static int	nwaiting;	/* threads waiting in vmlock */
 static int	nwake;		/* wakeups owed to idle runners */
 static int	mainpid = -1;
 static char*	mainexit;	/* exit message of the first prog, once it exits */
-
-/* per-thread error labels for error()/waserror() */
-static __thread jmp_buf*	errlab[NERRLAB];
-static __thread int	nerrlab;
-static __thread char	errmsg[ERRMAX];
-static __thread Osenv*	relenv;	/* the Prog's Osenv while released */
 static __thread int	indis;	/* this thread is running Dis quanta */
-static __thread Prog*	relprog;
 
-void
-error(char *s)
-{
-	if(nerrlab <= 0)
-		panic("error with no label: %s", s);
-	if(s != errmsg)
-		utfecpy(errmsg, errmsg+sizeof errmsg, s);
-	longjmp(*errlab[--nerrlab], 1);
-}
+char*	emuroot;
 
 /*
  * A hardware fault while a thread runs Dis (a module whose bad pointer
@@ -58,12 +55,12 @@ trapfault(int sig, siginfo_t *si, void *v)
 	char buf[ERRMAX];
 
 	USED(v);
-	if(!indis || nerrlab <= 0){
+	if(up == nil || !indis || up->nerrlab <= 0){
 		signal(sig, SIG_DFL);
 		raise(sig);
 		return;
 	}
-	if(relprog != nil)
+	if(up->type == Unknown && up->iprog != nil)
 		acquire();	/* a builtin's host code faulted while released: raise it holding the VM */
 	if((uintptr)si->si_addr < 4096)
 		error("dereference of nil");
@@ -88,40 +85,11 @@ trapinit(void)
 	sigaction(SIGFPE, &sa, nil);
 }
 
-jmp_buf*
-pusherror(void)
+/* is this thread running Dis (or a builtin's host code for it)? */
+int
+indisthread(void)
 {
-	static __thread jmp_buf labs[NERRLAB];
-
-	if(nerrlab >= NERRLAB)
-		panic("error labels nested too deep");
-	errlab[nerrlab] = &labs[nerrlab];
-	return errlab[nerrlab++];
-}
-
-void
-poperror(void)
-{
-	nerrlab--;
-}
-
-char*
-errtext(void)
-{
-	return errmsg;
-}
-
-void
-panic(char *fmt, ...)
-{
-	char buf[256];
-	va_list arg;
-
-	va_start(arg, fmt);
-	vseprint(buf, buf+sizeof buf, fmt, arg);
-	va_end(arg);
-	fprint(2, "emu: panic: %s\n", buf);
-	exit(2);
+	return indis;
 }
 
 /* take the VM; runners give way to threads returning from the host */
@@ -132,26 +100,14 @@ vmlock(int acquirer)
 	if(acquirer)
 		nwant++;
 	nwaiting++;
-	while(vmbusy || !acquirer && nwant > 0)
+	while(vmheld || !acquirer && nwant > 0)
 		pthread_cond_wait(&schedcv, &schedlk);
 	nwaiting--;
 	if(acquirer)
 		nwant--;
-	vmbusy = 1;
+	vmheld = 1;
 	pthread_mutex_unlock(&schedlk);
-}
-
-Osenv*
-curenv(void)
-{
-	Prog *p;
-
-	if(relenv != nil)
-		return relenv;
-	p = currun();
-	if(p == nil)
-		return nil;
-	return p->osenv;
+	up->type = Interp;
 }
 
 static void*	runner(void*);
@@ -176,20 +132,35 @@ needrunner(void)
 	pthread_attr_destroy(&a);
 }
 
+/* point up->env at the running Dis thread's environment */
+void
+vmenv(void)
+{
+	Prog *p;
+
+	if(up->type != Interp)
+		return;
+	p = currun();
+	if(p != nil && p->osenv != nil)
+		up->env = p->osenv;
+}
+
 void
 release(void)
 {
 	Prog *p;
 
 	p = isave();
-	relprog = p;
-	relenv = p->osenv;
+	up->iprog = p;
+	if(p != nil && p->osenv != nil)
+		up->env = p->osenv;
+	up->type = Unknown;
 	pthread_mutex_lock(&schedlk);
 	nreleased++;
 	/* whoever takes the VM next runs the ready progs; only if nobody will, find a runner */
 	if(vmnready() > 0 && nwaiting == 0 && nwake == 0)
 		needrunner();
-	vmbusy = 0;
+	vmheld = 0;
 	pthread_cond_broadcast(&schedcv);
 	pthread_mutex_unlock(&schedlk);
 }
@@ -203,17 +174,32 @@ acquire(void)
 	pthread_mutex_lock(&schedlk);
 	nreleased--;
 	pthread_mutex_unlock(&schedlk);
-	p = relprog;
-	relprog = nil;
-	relenv = nil;
+	up->notepending = 0;	/* an interrupt that came too late is void */
+	p = up->iprog;
+	up->iprog = nil;
 	irestore(p);
+	if(p != nil && p->osenv != nil)
+		up->env = p->osenv;
 }
 
+/*
+ * p was killed: if it is blocked in a system call, interrupt the call
+ * (the sleep or host call raises Eintr) so that it dies now
+ */
+void
+swiprog(Prog *p)
+{
+	if(p != nil && p->state == Prelease)
+		procintr(p, Eintr);
+}
+
+/* a Dis thread exits: note the first one's status, tell a waiting parent */
 static void
 progexit(Prog *p)
 {
 	if(p->pid == mainpid)
 		mainexit = strdup(p->exitmsg != nil ? p->exitmsg : "");
+	progwaitmsg(p);
 }
 
 /* every prog has gone, or the rest can never run again: leave */
@@ -222,27 +208,35 @@ finish(void)
 {
 	int status;
 
-	if(mainexit == nil){
+	if(vmnprog() > 0 && mainexit == nil){
 		fprint(2, "emu: all progs blocked\n");
 		status = 1;
 	}else
-		status = mainexit[0] != 0;
+		status = mainexit != nil && mainexit[0] != 0;
 	exit(status);
 }
 
+enum
+{
+	Maxidle	= 4,		/* runner threads kept waiting for work */
+	Idleepochs	= 3,	/* collector cycles run while nothing is ready */
+};
+
 /*
  * give up the VM and wait until release() needs a runner; a thread
- * beyond MAXIDLE idle ones just ends
+ * beyond Maxidle idle ones just ends
  */
 static void
 idle(void)
 {
+	up->type = Unknown;
+	up->env = &up->defenv;
 	pthread_mutex_lock(&schedlk);
-	vmbusy = 0;
+	vmheld = 0;
 	pthread_cond_broadcast(&schedcv);
-	if(nidle >= MAXIDLE){
+	if(nidle >= Maxidle){
 		pthread_mutex_unlock(&schedlk);
-		pthread_exit(nil);
+		pexit("", 0);
 	}
 	nidle++;
 	while(nwake == 0)
@@ -253,24 +247,29 @@ idle(void)
 	vmlock(0);
 }
 
+
 /*
- * collector work while nothing can run; 1 if more is pending.  A fault
- * in it (over what a malformed module left) ends the work.
+ * collector work while nothing can run: whole cycles, as the kernel's
+ * idle collector runs (what is freed may wake a prog: the last FD of a
+ * pipe's write end, in a cycle), up to Idleepochs or until a thread
+ * wants the VM or a prog is ready.  A fault in it (over what a
+ * malformed module left) ends the work.
  */
-static int
+static void
 idlegc(void)
 {
-	int more;
+	ulong e;
 
 	if(waserror()){
 		indis = 0;
-		return 0;
+		return;
 	}
 	indis = 1;
-	more = vmidle();
+	e = gcstat.epochs + Idleepochs;
+	while(nwant == 0 && vmnready() == 0 && gcstat.epochs < e && gcruns())
+		rungc();
 	indis = 0;
 	poperror();
-	return more;
 }
 
 /* run quanta while holding the VM; never returns */
@@ -281,30 +280,36 @@ runvm(void)
 	int r, g;
 
 	for(;;){
-		if(setjmp(*pusherror())){
+		if(waserror()){
 			/*
 			 * raise it in the prog; if unwinding the prog faults,
 			 * unwind again releasing nothing; if that faults, drop it
 			 */
-			utfecpy(msg, msg+sizeof msg, errmsg);
+			up->type = Interp;
+			utfecpy(msg, msg+sizeof msg, up->env->errstr);
 			g = gchalt;
 			indis = 1;
-			if(setjmp(*pusherror()) == 0){
+			if(!waserror()){
 				vmfault(msg);
 				poperror();
-			}else if(setjmp(*pusherror()) == 0){
+			}else if(!waserror()){
+				up->type = Interp;
 				vmsalvage(msg, g);
 				poperror();
-			}else
+			}else{
+				up->type = Interp;
 				vmabandon(msg, g);
+			}
 			indis = 0;
+			up->env = &up->defenv;
 			continue;
 		}
 		indis = 1;
 		while(nwant == 0 && vmrun())
-			;
+			up->env = &up->defenv;
 		indis = 0;
 		poperror();
+		up->env = &up->defenv;
 		if(nwant > 0){
 			/* a thread is back from the host: it carries on, we stand by */
 			idle();
@@ -312,15 +317,21 @@ runvm(void)
 		}
 		if(vmnready() > 0)
 			continue;
+		if(vmnprog() == 0)
+			finish();
+		/*
+		 * nothing is ready: collect, as the kernel does at idle, for
+		 * up to Idleepochs cycles or until a thread wants the VM (what
+		 * is collected may wake a prog: the last FD of a pipe's end)
+		 */
+		idlegc();
+		if(nwant > 0 || vmnready() > 0)
+			continue;
 		pthread_mutex_lock(&schedlk);
 		r = nreleased;
 		pthread_mutex_unlock(&schedlk);
-		if(r == 0){
-			/* nothing can wake a prog again: collect, then leave */
-			if(idlegc())
-				continue;
-			finish();
-		}
+		if(r == 0 && osnkproc() == 0)
+			finish();	/* nothing can wake a prog again */
 		/* everything left waits in the host */
 		idle();
 	}
@@ -330,6 +341,8 @@ static void*
 runner(void *v)
 {
 	USED(v);
+	up = osnewproc("dis");
+	vmfpu();
 	vmlock(0);
 	runvm();
 	return nil;
@@ -368,12 +381,151 @@ defroot(char *argv0)
 	return strdup(buf);
 }
 
+/*
+ * The emu root's top-level directories, but for the mount points of
+ * the system (#/ has its own): mount points themselves in #/, and
+ * bound there over the host's files.  The root's own directories of
+ * those names, but dev and tmp (the host's), are bound after what emu
+ * puts there: Inferno's tree brings /n/remote so.
+ */
+static char *sysmtpt[] = { "chan", "dev", "env", "fd", "mnt", "n", "net", "prog", "tmp" };
+static char**	rootdirs;
+static int	nrootdirs;
+static char**	rootsys;
+static int	nrootsys;
+static char*	rootimg;	/* #/'s archive: the root directories, as pc/mkroot writes one */
+
+static void
+findrootdirs(void)
+{
+	DIR *dd;
+	struct dirent *de;
+	struct stat st;
+	char *s, *t, *img;
+	int i;
+
+	img = strdup("");
+	dd = opendir(emuroot);
+	while(dd != nil && (de = readdir(dd)) != nil){
+		/* the archive's fields are separated by spaces */
+		if(de->d_name[0] == '.' || strpbrk(de->d_name, " \t\n") != nil)
+			continue;
+		for(i = 0; i < nelem(sysmtpt); i++)
+			if(strcmp(de->d_name, sysmtpt[i]) == 0)
+				break;
+		s = smprint("%s/%s", emuroot, de->d_name);
+		if(i < nelem(sysmtpt) && strcmp(de->d_name, "dev") != 0 && strcmp(de->d_name, "tmp") != 0
+		&& stat(s, &st) == 0 && S_ISDIR(st.st_mode)){
+			rootsys = realloc(rootsys, (nrootsys+1)*sizeof(char*));
+			if(rootsys == nil)
+				panic("out of memory");
+			rootsys[nrootsys++] = strdup(de->d_name);
+		}
+		if(i == nelem(sysmtpt) && stat(s, &st) == 0 && S_ISDIR(st.st_mode)){
+			rootdirs = realloc(rootdirs, (nrootdirs+1)*sizeof(char*));
+			if(rootdirs == nil)
+				panic("out of memory");
+			rootdirs[nrootdirs++] = strdup(de->d_name);
+			t = img;
+			img = smprint("%s%s %uo %s %s 0 0\n", t, de->d_name, DMDIR|0555, eve, eve);
+			free(t);
+		}
+		free(s);
+	}
+	if(dd != nil)
+		closedir(dd);
+	rootimg = smprint("%send of archive\n", img);
+	free(img);
+}
+
+/* the root image for dev/devroot.c: module 0 is emu's root directories */
+uchar*
+bootmod(int i, ulong *len)
+{
+	if(i != 0 || rootimg == nil)
+		return nil;
+	*len = strlen(rootimg);
+	return (uchar*)rootimg;
+}
+
+/* bind, complaining on failure: emu's name space is made of these */
+static void
+nsbind(char *old, char *new, int flag)
+{
+	if(kbind(old, new, flag) < 0)
+		fprint(2, "emu: bind %s %s: %s\n", old, new, up->env->errstr);
+}
+
+/*
+ * The name space every Dis thread starts with: #/ (mount points only)
+ * under the host's / (which gets what is created at /), each top-level
+ * directory of the emu root on /NAME, the devices on their usual
+ * places, and dot the host's current directory.
+ */
+static void
+emuns(void)
+{
+	Osenv *o;
+	char *s, *t, cwd[4096];
+	int i;
+
+	o = up->env;
+	if(waserror())
+		panic("no root: %s", up->env->errstr);
+	o->pgrp->slash = namec("#/", Atodir, 0, 0);
+	pathclose(o->pgrp->slash->path);
+	o->pgrp->slash->path = newpath("/");
+	o->pgrp->dot = cclone(o->pgrp->slash);
+	poperror();
+	nsbind("#U/", "/", MBEFORE|MCREATE);
+	for(i = 0; i < nrootdirs; i++){
+		s = smprint("#U%s/%s", emuroot, rootdirs[i]);
+		t = smprint("/%s", rootdirs[i]);
+		nsbind(s, t, MREPL|MCREATE);
+		free(s);
+		free(t);
+	}
+	nsbind("#c", "/dev", MAFTER);
+	nsbind("#p", "/prog", MREPL);
+	nsbind("#d", "/fd", MREPL);
+	nsbind("#e", "/env", MREPL|MCREATE);
+	nsbind("#s", "/chan", MREPL);
+	nsbind("#I", "/net", MREPL);
+	for(i = 0; i < nrootsys; i++){
+		s = smprint("#U%s/%s", emuroot, rootsys[i]);
+		t = smprint("/%s", rootsys[i]);
+		nsbind(s, t, MAFTER);
+		free(s);
+		free(t);
+	}
+	if(getcwd(cwd, sizeof cwd) != nil){
+		s = smprint("#U%s", cwd);
+		if(kchdir(s) == 0){
+			pathclose(o->pgrp->dot->path);
+			o->pgrp->dot->path = newpath(cwd);
+		}
+		free(s);
+	}
+}
+
+/* the standard fds of the first Dis thread: emu's own */
+static void
+stdfds(void)
+{
+	int i;
+
+	for(i = 0; i < 3; i++)
+		if(newfd(fsfdchan(i, "/dev/cons")) != i)
+			panic("no standard fd %d", i);
+}
+
 int
 main(int argc, char **argv)
 {
 	char *root, *path, *s;
 	Module *m;
 	Prog *p;
+	Osenv *o;
 	int i;
 
 	root = getenv("EMUROOT");
@@ -396,9 +548,25 @@ main(int argc, char **argv)
 	}
 	if(i >= argc)
 		usage();
-	osinit(root);
+	osinit();
+	emuroot = realpath(root, nil);
+	if(emuroot == nil)
+		emuroot = root;
 	trapinit();
 	quotefmtinstall();
+	o = up->env;
+	s = getenv("USER");
+	eve = strdup(s != nil && *s != 0 ? s : "none");
+	o->user = eve;
+	up->defenv.user = eve;
+	findrootdirs();
+	o->pgrp = newpgrp();
+	o->fgrp = newfgrp(nil);
+	o->egrp = newegrp();
+	chandevreset();
+	chandevinit();
+	emuns();
+	stdfds();
 	vminit();
 	vmprogexit = progexit;
 	sysmodinit();
@@ -407,7 +575,7 @@ main(int argc, char **argv)
 	path = argv[i];
 	vmlock(0);
 	if(waserror()){
-		fprint(2, "emu: cannot start %s: %s\n", path, errtext());
+		fprint(2, "emu: cannot start %s: %s\n", path, up->env->errstr);
 		exit(1);
 	}
 	m = load(path);

@@ -13,14 +13,27 @@
  *
  * The VM is 32-bit, so this is built -m32 by clang (AFL++ has no 32-bit
  * runtime here) with -fsanitize=fuzzer,address, over the same libinterp,
- * lib9 and emu sources as o/bin/emu (emu.c with its main renamed: the
- * harness uses emu's error(), kwerrstr() and file calls).
+ * lib9 sources as o/bin/emu, and emu's bench.c; fuzz/kstub.c is its
+ * host (emu's own needs -fplan9-extensions, which clang lacks).
  * Build: cd fuzz && ROOT=/work/main mk  (o/fuzz/disload);  run: fuzz/run.
  * Given files instead of a corpus directory, it runs each once and,
  * with DISLOAD_VERBOSE set, prints what the loader said.
  */
-#include "../emu/emu.h"
+#include <u.h>
+#include <lib9.h>
+#include <isa.h>
+#include <interp.h>
+#include <kernel.h>
+#include <setjmp.h>
 #include "../libinterp/fns.h"
+
+/* fuzz/kstub.c */
+jmp_buf*	kstubpush(void);
+void	kstubpop(void);
+char*	kstuberr(void);
+void	benchmodinit(void);
+void	sysmodinit(void);
+void	mathmodinit(void);
 
 static int	verbose = -1;
 
@@ -29,7 +42,6 @@ init(void)
 {
 	char *v;
 
-	osinit("/nonexistent");
 	quotefmtinstall();
 	vminit();
 	sysmodinit();
@@ -50,9 +62,9 @@ exercise(Module *m)
 	Module *t;
 	int i;
 
-	if(waserror()){
+	if(setjmp(*kstubpush())){
 		if(verbose)
-			fprint(2, "disload: error: %s\n", errtext());
+			fprint(2, "disload: error: %s\n", kstuberr());
 		return;
 	}
 	ml = linkmod(m, nil, 1);
@@ -67,7 +79,7 @@ exercise(Module *m)
 				destroy(ml);
 			}
 		}
-	poperror();
+	kstubpop();
 }
 
 static void

@@ -37,6 +37,7 @@
  * fuzz/run builds it (fuzz/mkfile: o/fuzz/runfuzz) and runs it.
  */
 #include "../emu/emu.h"
+#include <stdio.h>
 #include <sys/wait.h>
 #include <sys/resource.h>
 #include <sys/mman.h>

@@ -270,6 +270,8 @@ struct Prog
 	int		grp;		/* process group id (pid of the group leader) */
 	char*		exitmsg;	/* why it exited: "" normal, "fail:...", fault text */
 	char		errstr[128];	/* for sysmod's %r and werrstr */
+	void		(*hostwake)(Prog*);	/* a host wait's stand-in (chostsend): called instead of addrun */
+	void*		hostarg;	/* for hostwake */
 };
 
 enum
@@ -521,6 +523,8 @@ void		freeptrs(void*, Type*);	/* destroy the pointers of t in v */
 void		incmem(void*, Type*);	/* add a reference to the pointers of t in v */
 Array*		mem2array(void*, int);
 void		rungc(void);		/* bounded collector work */
+void		gcpin(Heap*);		/* keep a block host code holds alive, until gcunpin */
+void		gcunpin(Heap*);
 int		gcbusy(void);
 
 /* strings */
@@ -536,5 +540,8 @@ String*		slicer(ulong, ulong, String*);
 void		retstr(char*, String**);	/* *sp = c2string(s), destroying the old value */
 void		retnstr(char*, int, String**);
 
-/* channels, for builtins that talk to channels */
+/* channels, for builtins that talk to channels, and for host code waiting on them */
 Channel*	cnewc(Type*, int nbuf);
+int		chostsend(Channel*, void*, Prog*);
+int		chostrecv(Channel*, void*, Prog*);
+void		chostcancel(Prog*);

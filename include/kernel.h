@@ -135,6 +135,28 @@ int	kunmount(char *old, char *new);	/* old nil: everything on new */
 int	kchdir(char *path);
 
 /*
+ * Styx and the network.  kmount mounts the server on fd (afd, or -1,
+ * proving who we are) on old; kfversion sends Tversion on fd and
+ * returns the message size agreed (the version in vers); kfauth opens
+ * the server's authentication file; kexport serves the name space at
+ * dir on fd until the client goes (async: in the background);
+ * kfile2chan makes file in the #s directory dir, served by the
+ * channels of fileio, a Sys->FileIO the caller keeps alive.
+ * kdial, kannounce and klisten connect through /net (dir gets the
+ * connection's directory, at least KNAMEMAX bytes): kdial returns the
+ * data fd and its ctl fd in *cfd; kannounce and klisten return a ctl
+ * fd.  All block; -1 on error.
+ */
+int	kmount(int fd, int afd, char *old, int flags, char *spec);
+int	kfversion(int fd, uint msize, char *vers, uint nvers);
+int	kfauth(int fd, char *aname);
+int	kexport(int fd, char *dir, int async);
+int	kfile2chan(char *dir, char *file, void *fileio);
+int	kdial(char *addr, char *local, char *dir, int *cfd);
+int	kannounce(char *addr, char *dir);
+int	klisten(char *dir, char *newdir);
+
+/*
  * pctl: apply KNEWFD ... KFORKENV to the calling Prog's Osenv.
  * keep lists the fds that survive KNEWFD.  The pid result of
  * Sys->pctl comes from the VM, not from here.

@@ -73,6 +73,9 @@ static ulong	trigger = Mintrigger;
 static ulong	lastlive;
 static void**	roots[Maxroots];
 static int	nroots;
+static Heap**	pins;		/* gcpin's */
+static int	npins;
+static int	maxpins;
 
 static void	shade(Heap*);
 
@@ -90,6 +93,38 @@ gcroot(void **v)
 	if(nroots >= Maxroots)
 		error("too many gc roots");
 	roots[nroots++] = v;
+}
+
+/*
+ * keep h alive while host code holds it where no root reaches (the
+ * buffers of a host wait on a channel, see chostsend), until gcunpin
+ */
+void
+gcpin(Heap *h)
+{
+	Heap **n;
+
+	if(npins == maxpins){
+		n = realloc(pins, (maxpins*2+16)*sizeof(Heap*));
+		if(n == nil)
+			error(exNomem);
+		pins = n;
+		maxpins = maxpins*2+16;
+	}
+	pins[npins++] = h;
+	Setmark(h);
+}
+
+void
+gcunpin(Heap *h)
+{
+	int i;
+
+	for(i = npins-1; i >= 0; i--)
+		if(pins[i] == h){
+			pins[i] = pins[--npins];
+			return;
+		}
 }
 
 /*
@@ -281,6 +316,8 @@ markroots(void)
 	}
 	for(i = 0; i < nroots; i++)
 		gcmark(*roots[i]);
+	for(i = 0; i < npins; i++)
+		gcmark(H2D(void*, pins[i]));
 }
 
 /* gray blocks the barrier could not push: find them by a heap scan */

@@ -35,11 +35,35 @@ findlink(Module *m, char *name)
 	return nil;
 }
 
+/* a copy of array a whose elements hold new references */
+static Array*
+arraydup(Array *a)
+{
+	Array *n;
+	int i;
+
+	n = H2D(Array*, heaparray(a->t, a->len));
+	if(a->len > 0)
+		memmove(n->data, a->data, a->len*a->t->size);
+	if(a->t->nptr)
+		for(i = 0; i < a->len; i++)
+			incmem(n->data+i*a->t->size, a->t);
+	return n;
+}
+
+/*
+ * module data for a new instance of m: the loaded image, with arrays
+ * copied, as Inferno's newmp does: each instance of a module whose
+ * data holds an array (tr's bitmaps) must start with its own
+ */
 static uchar*
 newmp(Module *m)
 {
 	Heap *h;
 	uchar *mp;
+	Array *a;
+	void **p;
+	int i;
 
 	if(m->mpsize == 0 || m->origmp == H)
 		return H;
@@ -47,6 +71,14 @@ newmp(Module *m)
 	mp = H2D(uchar*, h);
 	memmove(mp, m->origmp, m->mpsize);
 	incmem(mp, m->mptype);
+	for(i = 0; i < m->mptype->nptr; i++){
+		p = (void**)(mp+m->mptype->ptrs[i]);
+		a = *p;
+		if(a != H && D2H(a)->t == &Tarray && a->root == H){
+			*p = arraydup(a);
+			destroy(a);
+		}
+	}
 	return mp;
 }
 

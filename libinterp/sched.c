@@ -963,16 +963,26 @@ cnewc(Type *t, int n)
 	return c;
 }
 
+/* the channel goes: host waiters still queued on it learn so (state Pbroken) */
 void
 freechan(Heap *h)
 {
 	Channel *c;
+	Prog *p;
 
 	c = H2D(Channel*, h);
-	while(qtake(&c->send) != nil)
-		;
-	while(qtake(&c->recv) != nil)
-		;
+	while((p = qtake(&c->send)) != nil)
+		if(p->hostwake != nil){
+			p->state = Pbroken;
+			p->chan = nil;
+			p->hostwake(p);
+		}
+	while((p = qtake(&c->recv)) != nil)
+		if(p->hostwake != nil){
+			p->state = Pbroken;
+			p->chan = nil;
+			p->hostwake(p);
+		}
 }
 
 /* remove a blocked prog from the channels it waits on */
@@ -1076,6 +1086,11 @@ static void
 wake(Prog *r)
 {
 	r->chan = nil;
+	if(r->hostwake != nil){
+		r->state = Pready;
+		r->hostwake(r);
+		return;
+	}
 	addrun(r);
 }
 
@@ -1288,4 +1303,55 @@ xecalt(int block, Alt *a, WORD *d)
 	p->altd = d;
 	p->state = Palt;
 	return 0;
+}
+
+/*
+ * Host waits.  C code outside any Prog's quantum (a device serving a
+ * read of a file2chan file, in the reader's thread or in a kproc)
+ * talks to a Dis channel as a Prog would but blocks its host thread
+ * instead: a stand-in Prog w, never on the run queue or the prog list,
+ * waits in the channel's queue, and the Prog that completes the
+ * communication calls w->hostwake instead of making it ready (the
+ * host wakes its thread there).  w->state then says Pready, or Pbroken
+ * if the channel was freed first.  The caller zeroes w and sets
+ * hostwake (and hostarg); it holds the VM for these calls.
+ * chostsend and chostrecv return 1 when done at once, 0 when w waits.
+ * What w sends (v) and the buffer it receives into (v, whose pointers
+ * must be H or held) belong to the caller, who keeps them reachable
+ * (gcpin) while w waits.
+ */
+int
+chostsend(Channel *c, void *v, Prog *w)
+{
+	if(c == H)
+		error(exNilref);
+	if(csend(c, v))
+		return 1;
+	w->ptr = v;
+	w->chan = c;
+	w->state = Psend;
+	qadd(&c->send, w);
+	return 0;
+}
+
+int
+chostrecv(Channel *c, void *v, Prog *w)
+{
+	if(c == H)
+		error(exNilref);
+	if(crecv(c, v))
+		return 1;
+	w->ptr = v;
+	w->chan = c;
+	w->state = Precv;
+	qadd(&c->recv, w);
+	return 0;
+}
+
+/* w gives up waiting, if it still is */
+void
+chostcancel(Prog *w)
+{
+	if(w->chan != nil && (w->state == Psend || w->state == Precv))
+		killcomm(w);
 }

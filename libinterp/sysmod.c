@@ -34,8 +34,14 @@ struct FD
 
 static Type*	TFD;
 static Type*	TDir;
+static Type*	TFileIO;
+static Type*	TF2Cread;	/* what a FileIO's channels carry */
+static Type*	TF2Cwrite;
 static uchar	dirmap[] = Sys_Dir_map;
 static uchar	fdmap[] = {0};
+static uchar	fileiomap[] = Sys_FileIO_map;
+static uchar	f2creadmap[] = Sys_FileIO_read_map;
+static uchar	f2cwritemap[] = Sys_FileIO_write_map;
 
 static void
 freefd(Heap *h, int swept)
@@ -54,6 +60,9 @@ sysmodinit(void)
 {
 	TFD = dtype(freefd, sizeof(FD), fdmap, sizeof(fdmap));
 	TDir = dtype(nil, Sys_Dir_size, dirmap, sizeof(dirmap));
+	TFileIO = dtype(nil, Sys_FileIO_size, fileiomap, sizeof(fileiomap));
+	TF2Cread = dtype(nil, Sys_FileIO_read_size, f2creadmap, sizeof(f2creadmap));
+	TF2Cwrite = dtype(nil, Sys_FileIO_write_size, f2cwritemap, sizeof(f2cwritemap));
 	builtinmod("$Sys", Sysmodtab, Sysmodlen);
 }
 
@@ -231,6 +240,217 @@ Sys_create(void *fp)
 		return;
 	}
 	*f->ret = mkfd(fd);
+}
+
+/*
+ * Styx: mount, export, file2chan, fversion, fauth
+ */
+void
+Sys_mount(void *fp)
+{
+	F_Sys_mount *f;
+	char *on, *spec;
+	int fd, afd, r;
+
+	f = fp;
+	*f->ret = -1;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	afd = f->afd == H ? -1 : f->afd->fd;
+	on = cstr(f->on);
+	spec = cstr(f->spec);
+	release();
+	r = kmount(fd, afd, on, f->flags, spec);
+	acquire();
+	free(on);
+	free(spec);
+	*f->ret = r;
+	if(r < 0)
+		seterr();
+}
+
+void
+Sys_export(void *fp)
+{
+	F_Sys_export *f;
+	char *dir;
+	int fd, r;
+
+	f = fp;
+	*f->ret = -1;
+	if((fd = fdno(f->c)) < 0)
+		return;
+	dir = cstr(f->dir);
+	release();
+	r = kexport(fd, dir, f->flag);
+	acquire();
+	free(dir);
+	*f->ret = r;
+	if(r < 0)
+		seterr();
+}
+
+void
+Sys_fversion(void *fp)
+{
+	F_Sys_fversion *f;
+	char vers[KNAMEMAX];
+	int fd, n;
+
+	f = fp;
+	f->ret->t0 = -1;
+	destroy(f->ret->t1);
+	f->ret->t1 = H;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	utfecpy(vers, vers+sizeof vers, f->version == H ? "" : string2c(f->version));
+	release();
+	n = kfversion(fd, f->msize, vers, sizeof vers);
+	acquire();
+	f->ret->t0 = n;
+	if(n < 0){
+		seterr();
+		return;
+	}
+	f->ret->t1 = mkstr(vers);
+}
+
+void
+Sys_fauth(void *fp)
+{
+	F_Sys_fauth *f;
+	char *aname;
+	int fd;
+
+	f = fp;
+	destroy(*f->ret);
+	*f->ret = H;
+	if((fd = fdno(f->fd)) < 0)
+		return;
+	aname = cstr(f->aname);
+	release();
+	fd = kfauth(fd, aname);
+	acquire();
+	free(aname);
+	if(fd < 0){
+		seterr();
+		return;
+	}
+	*f->ret = mkfd(fd);
+}
+
+/* a FileIO whose channels serve file in the #s directory dir */
+void
+Sys_file2chan(void *fp)
+{
+	F_Sys_file2chan *f;
+	Sys_FileIO *io;
+	char *dir, *file;
+	int r;
+
+	f = fp;
+	destroy(*f->ret);
+	*f->ret = H;
+	io = H2D(Sys_FileIO*, heap(TFileIO));
+	io->read = cnewc(TF2Cread, 0);
+	io->write = cnewc(TF2Cwrite, 0);
+	gcpin(D2H(io));
+	dir = cstr(f->dir);
+	file = cstr(f->file);
+	release();
+	r = kfile2chan(dir, file, io);
+	acquire();
+	free(dir);
+	free(file);
+	gcunpin(D2H(io));
+	if(r < 0){
+		destroy(io);
+		seterr();
+		return;
+	}
+	*f->ret = io;
+}
+
+/*
+ * the network: dial, announce, listen
+ */
+static void
+setconn(Sys_Connection *c, int dfd, int cfd, char *dir)
+{
+	destroy(c->dfd);
+	destroy(c->cfd);
+	destroy(c->dir);
+	c->dfd = dfd >= 0 ? mkfd(dfd) : H;
+	c->cfd = cfd >= 0 ? mkfd(cfd) : H;
+	c->dir = mkstr(dir);
+}
+
+void
+Sys_dial(void *fp)
+{
+	F_Sys_dial *f;
+	char *addr, *local, dir[KNAMEMAX];
+	int dfd, cfd;
+
+	f = fp;
+	f->ret->t0 = -1;
+	addr = cstr(f->addr);
+	local = cstr(f->local);
+	release();
+	dfd = kdial(addr, local, dir, &cfd);
+	acquire();
+	free(addr);
+	free(local);
+	if(dfd < 0){
+		seterr();
+		return;
+	}
+	setconn(&f->ret->t1, dfd, cfd, dir);
+	f->ret->t0 = 0;
+}
+
+void
+Sys_announce(void *fp)
+{
+	F_Sys_announce *f;
+	char *addr, dir[KNAMEMAX];
+	int cfd;
+
+	f = fp;
+	f->ret->t0 = -1;
+	addr = cstr(f->addr);
+	release();
+	cfd = kannounce(addr, dir);
+	acquire();
+	free(addr);
+	if(cfd < 0){
+		seterr();
+		return;
+	}
+	setconn(&f->ret->t1, -1, cfd, dir);
+	f->ret->t0 = 0;
+}
+
+void
+Sys_listen(void *fp)
+{
+	F_Sys_listen *f;
+	char *dir, ndir[KNAMEMAX];
+	int cfd;
+
+	f = fp;
+	f->ret->t0 = -1;
+	dir = cstr(f->c.dir);
+	release();
+	cfd = klisten(dir, ndir);
+	acquire();
+	free(dir);
+	if(cfd < 0){
+		seterr();
+		return;
+	}
+	setconn(&f->ret->t1, -1, cfd, ndir);
+	f->ret->t0 = 0;
 }
 
 void
@@ -739,13 +959,16 @@ Sys_pctl(void *fp)
 	i = 0;
 	for(l = f->movefd; l != H; l = l->tail)
 		keep[i++] = l->data[0];
-	if(kpctl(f->flags, keep, n) < 0){
-		free(keep);
+	/* closing fds or cloning dot may talk to a file server, which may be a prog */
+	release();
+	i = kpctl(f->flags, keep, n);
+	acquire();
+	free(keep);
+	if(i < 0){
 		seterr();
 		*f->ret = -1;
 		return;
 	}
-	free(keep);
 	if(f->flags & KNEWPGRP)
 		currun()->grp = currun()->pid;
 	*f->ret = currun()->pid;

@@ -50,7 +50,7 @@ Sys: module
 		fd:	int;
 	};
 
-	# network connection (declared for compatibility; Minos has no dial)
+	# a network connection: dial, announce, listen
 	Connection: adt
 	{
 		dfd:	ref FD;
@@ -58,7 +58,7 @@ Sys: module
 		dir:	string;
 	};
 
-	# file2chan requests (declared for compatibility)
+	# file2chan's requests: reads and writes of the file, and their replies
 	Rread:	type chan of (array of byte, string);
 	Rwrite:	type chan of (int, string);
 	FileIO: adt
@@ -113,26 +113,34 @@ Sys: module
 	Runemax:	con 16r10FFFF;	# largest rune
 	Runemask:	con 16r1FFFFF;	# bits a rune may use
 
+	announce:	fn(addr: string): (int, Connection);
 	aprint:		fn(s: string, *): array of byte;
 	bind:		fn(s, on: string, flags: int): int;
 	byte2char:	fn(buf: array of byte, n: int): (int, int, int);
 	char2byte:	fn(c: int, buf: array of byte, n: int): int;
 	chdir:		fn(path: string): int;
 	create:		fn(s: string, mode, perm: int): ref FD;
+	dial:		fn(addr, local: string): (int, Connection);
 	dirread:	fn(fd: ref FD): (int, array of Dir);
 	dup:		fn(old, new: int): int;
+	export:		fn(c: ref FD, dir: string, flag: int): int;
+	fauth:		fn(fd: ref FD, aname: string): ref FD;
 	fd2path:	fn(fd: ref FD): string;
 	fildes:		fn(fd: int): ref FD;
+	file2chan:	fn(dir, file: string): ref FileIO;
 	fprint:		fn(fd: ref FD, s: string, *): int;
 	fstat:		fn(fd: ref FD): (int, Dir);
+	fversion:	fn(fd: ref FD, msize: int, version: string): (int, string);
 	fwstat:		fn(fd: ref FD, d: Dir): int;
 	iounit:		fn(fd: ref FD): int;
+	listen:		fn(c: Connection): (int, Connection);
 	millisec:	fn(): int;
+	mount:		fn(fd: ref FD, afd: ref FD, on: string, flags: int, spec: string): int;
 	open:		fn(s: string, mode: int): ref FD;
 	pctl:		fn(flags: int, movefd: list of int): int;
 	pipe:		fn(fds: array of ref FD): int;
-	print:		fn(s: string, *): int;
 	pread:		fn(fd: ref FD, buf: array of byte, n: int, off: big): int;
+	print:		fn(s: string, *): int;
 	pwrite:		fn(fd: ref FD, buf: array of byte, n: int, off: big): int;
 	read:		fn(fd: ref FD, buf: array of byte, n: int): int;
 	readn:		fn(fd: ref FD, buf: array of byte, n: int): int;

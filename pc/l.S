@@ -1,6 +1,6 @@
 /*
  * Machine assist for the i386 kernel: the multiboot header and entry,
- * trap vectors, labels, port i/o and priority levels.
+ * trap vectors, port i/o and priority levels (labels: label.S).
  * Everything runs in ring 0 with flat segments.
  */
 #include "mem.h"
@@ -132,37 +132,6 @@ fprestore:
 	movl	4(%esp), %eax
 	frstor	(%eax)
 	ret
-
-/*
- * setlabel saves the callee-saved registers, sp and pc in a Label
- * and returns 0; gotolabel restores them and makes that setlabel
- * return 1.  Label: sp pc bx si di bp.
- */
-	.globl	setlabel
-setlabel:
-	movl	4(%esp), %eax
-	movl	(%esp), %edx		/* return pc */
-	leal	4(%esp), %ecx		/* sp after return */
-	movl	%ecx, 0(%eax)
-	movl	%edx, 4(%eax)
-	movl	%ebx, 8(%eax)
-	movl	%esi, 12(%eax)
-	movl	%edi, 16(%eax)
-	movl	%ebp, 20(%eax)
-	xorl	%eax, %eax
-	ret
-
-	.globl	gotolabel
-gotolabel:
-	movl	4(%esp), %eax
-	movl	0(%eax), %esp
-	movl	8(%eax), %ebx
-	movl	12(%eax), %esi
-	movl	16(%eax), %edi
-	movl	20(%eax), %ebp
-	movl	4(%eax), %edx
-	movl	$1, %eax
-	jmp	*%edx
 
 /*
  * Trap vectors: each pushes a zero error code where the processor

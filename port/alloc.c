@@ -402,19 +402,3 @@ realloc(void *v, ulong n)
 	free(v);
 	return nv;
 }
-
-/* replace *p with a copy of s */
-char*
-kstrdup(char **p, char *s)
-{
-	char *t, *o;
-	int n;
-
-	n = strlen(s)+1;
-	t = smalloc(n);
-	memmove(t, s, n);
-	o = *p;
-	*p = t;
-	free(o);
-	return t;
-}

@@ -611,6 +611,44 @@ devname(char **np)
 }
 
 /*
+ * the directory to create in for directory c: c, or in a union the
+ * first member bound with MCREATE (a clone, with c's path).  Takes
+ * over the caller's reference to c, unless it raises an error.
+ */
+Chan*
+createdir(Chan *c)
+{
+	Chan *cnew;
+	Mount *f;
+
+	if(c->umh == nil)
+		return c;
+	cnew = nil;
+	rlock(&c->umh->lock);
+	for(f = c->umh->mount; f != nil; f = f->next)
+		if(f->mflag & MCREATE){
+			cnew = f->to;
+			break;
+		}
+	if(cnew == nil){
+		runlock(&c->umh->lock);
+		error(Enocreate);
+	}
+	if(waserror()){
+		runlock(&c->umh->lock);
+		nexterror();
+	}
+	cnew = cclone(cnew);
+	poperror();
+	runlock(&c->umh->lock);
+	pathclose(cnew->path);
+	cnew->path = c->path;
+	incref(c->path);
+	cclose(c);
+	return cnew;
+}
+
+/*
  * Resolve aname for amode (Aaccess, Atodir, Aopen, Acreate, Abind,
  * Amount, Aremove) and open or create it as omode and perm ask.
  */
@@ -619,7 +657,6 @@ namec(char *aname, int amode, int omode, ulong perm)
 {
 	char *name, *elem[64], *p, *last, *full;
 	Chan *c, *cnew;
-	Mount *f;
 	Path *np;
 	int n, nomount, nerr, len;
 
@@ -721,32 +758,7 @@ namec(char *aname, int amode, int omode, ulong perm)
 			goto Open;
 		}
 		cclose(cnew);
-		/* in a union, create in the first member bound with MCREATE */
-		if(c->umh != nil){
-			cnew = nil;
-			rlock(&c->umh->lock);
-			for(f = c->umh->mount; f != nil; f = f->next)
-				if(f->mflag & MCREATE){
-					cnew = f->to;
-					break;
-				}
-			if(cnew == nil){
-				runlock(&c->umh->lock);
-				error(Enocreate);
-			}
-			if(waserror()){
-				runlock(&c->umh->lock);
-				nexterror();
-			}
-			cnew = cclone(cnew);
-			poperror();
-			runlock(&c->umh->lock);
-			pathclose(cnew->path);
-			cnew->path = c->path;
-			incref(c->path);
-			cclose(c);
-			c = cnew;
-		}
+		c = createdir(c);
 		np = addelem(c->path, last);
 		if(waserror()){
 			pathclose(np);

@@ -9,6 +9,7 @@ int
 statcheck(uchar *buf, uint nbuf)
 {
 	uchar *p, *e;
+	uint n;
 	int i;
 
 	if(nbuf < STATFIXLEN || nbuf != BIT16SZ+GBIT16(buf))
@@ -18,9 +19,11 @@ statcheck(uchar *buf, uint nbuf)
 	for(i = 0; i < 4; i++){
 		if(p+BIT16SZ > e)
 			return -1;
-		p += BIT16SZ + GBIT16(p);
-		if(p > e)
+		n = GBIT16(p);
+		p += BIT16SZ;
+		if(n > e-p || memchr(p, 0, n) != nil)	/* no name holds a NUL */
 			return -1;
+		p += n;
 	}
 	return p == e ? 0 : -1;
 }

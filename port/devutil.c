@@ -131,3 +131,33 @@ lookupcmd(Cmdbuf *cb, Cmdtab *ctab, int nctab)
 	cmderror(cb, "unknown control message");
 	return nil;
 }
+
+/* replace *p with a copy of s */
+char*
+kstrdup(char **p, char *s)
+{
+	char *t, *o;
+	int n;
+
+	n = strlen(s)+1;
+	t = smalloc(n);
+	memmove(t, s, n);
+	o = *p;
+	*p = t;
+	free(o);
+	return t;
+}
+
+/*
+ * the line of /prog/N/fd (and #d's Nctl) for fd n, open on c: fd,
+ * mode, device, instance, qid (its version w digits wide), iounit,
+ * offset, name
+ */
+int
+fdline(char *buf, int nbuf, int n, Chan *c, int w)
+{
+	return snprint(buf, nbuf, "%3d %.2s %C %4ld (%.16llux %*lud %.2ux) %5ld %8lld %s\n",
+		n, &"r w rw"[(c->mode&3)<<1], devtab[c->type]->dc, c->dev,
+		c->qid.path, w, c->qid.vers, c->qid.type, c->iounit, c->offset,
+		c->path != nil ? c->path->s : "?");
+}

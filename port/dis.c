@@ -419,20 +419,9 @@ disfault(void *ureg, char *msg)
 static void
 vmexit(Prog *p)
 {
-	char msg[ERRMAX+64], *name, *why;
-	Osenv *o;
-
-	why = p->exitmsg != nil ? p->exitmsg : "";
 	if(p->pid == isched.initpid)
-		isched.initstatus = why[0] != 0;
-	o = p->osenv;
-	if(o == nil || o->waitq == nil)
-		return;
-	name = "";
-	if(p->R.M != nil && p->R.M != H && p->R.M->m != nil && p->R.M->m->name != nil)
-		name = p->R.M->m->name;
-	snprint(msg, sizeof msg, "%d \"%s\":%s", p->pid, name, why);
-	qproduce(o->waitq, msg, strlen(msg));
+		isched.initstatus = p->exitmsg != nil && p->exitmsg[0] != 0;
+	progwaitmsg(p);
 }
 
 /* without the VM, wait on the idle list until there is Dis work */

@@ -70,3 +70,52 @@ char Ebadsys[] = "bad system call";
 char Ecmdargs[] = "wrong number of arguments";
 char Eshort[] = "i/o count too small";
 char Etoolong[] = "name too long";
+
+/*
+ * Raising errors: error() unwinds to the innermost waserror() of the
+ * current process, with the message in its error string.
+ */
+void
+error(char *err)
+{
+	if(up == nil)
+		panic("error with no process: %s", err);
+	if(up->nerrlab <= 0)
+		panic("error with no waserror: %s", err);
+	if(err != up->env->errstr)
+		kstrcpy(up->env->errstr, err, ERRMAX);
+	nexterror();
+}
+
+void
+nexterror(void)
+{
+	if(up->nerrlab <= 0)
+		panic("nexterror: no label: %s", up->env->errstr);
+	gotolabel(&up->errlab[--up->nerrlab]);
+}
+
+void
+exhausted(char *resource)
+{
+	char buf[ERRMAX];
+
+	snprint(buf, sizeof buf, "no free %s", resource);
+	error(buf);
+}
+
+/* copy at most n-1 bytes, not breaking a utf sequence */
+void
+kstrcpy(char *s, char *t, int n)
+{
+	int l;
+
+	l = strlen(t);
+	if(l >= n){
+		l = n-1;
+		while(l > 0 && (t[l] & 0xC0) == 0x80)
+			l--;
+	}
+	memmove(s, t, l);
+	s[l] = 0;
+}

@@ -93,3 +93,110 @@ uint	convD2M(Dir*, uchar*, uint);
 uint	convM2D(uchar*, uint, Dir*, char*);
 int	statcheck(uchar*, uint);
 int	dirfmt(Fmt*);
+
+/*
+ * Styx (9P2000) messages, packed and unpacked by styx.c for the mount
+ * driver (devmnt.c) and the exporter (exportfs.c):
+ *	size[4] type[1] tag[2] then the fields of the type
+ * integers little-endian, strings as in the stat format.
+ */
+enum
+{
+	Tversion	= 100,
+	Rversion,
+	Tauth	= 102,
+	Rauth,
+	Tattach	= 104,
+	Rattach,
+	Terror	= 106,	/* illegal */
+	Rerror,
+	Tflush	= 108,
+	Rflush,
+	Twalk	= 110,
+	Rwalk,
+	Topen	= 112,
+	Ropen,
+	Tcreate	= 114,
+	Rcreate,
+	Tread	= 116,
+	Rread,
+	Twrite	= 118,
+	Rwrite,
+	Tclunk	= 120,
+	Rclunk,
+	Tremove	= 122,
+	Rremove,
+	Tstat	= 124,
+	Rstat,
+	Twstat	= 126,
+	Rwstat,
+	Tmax,
+
+	MAXWELEM	= 16,		/* most names in one Twalk */
+	IOHDRSZ		= 24,		/* room for the header of a Tread or Twrite */
+	NOTAG		= 0xFFFF,
+	MAXMSG		= 64*1024,	/* largest message either side accepts */
+};
+#define	NOFID	((u32int)~0)
+#define	VERSION9P	"9P2000"
+
+typedef struct Fcall Fcall;
+struct Fcall
+{
+	uchar	type;
+	u32int	fid;
+	ushort	tag;
+	union {
+		struct {
+			u32int	msize;		/* Tversion, Rversion */
+			char*	version;	/* Tversion, Rversion */
+		};
+		struct {
+			ushort	oldtag;		/* Tflush */
+		};
+		struct {
+			char*	ename;		/* Rerror */
+		};
+		struct {
+			Qid	qid;		/* Rattach, Ropen, Rcreate */
+			u32int	iounit;		/* Ropen, Rcreate */
+		};
+		struct {
+			Qid	aqid;		/* Rauth */
+		};
+		struct {
+			u32int	afid;		/* Tauth, Tattach */
+			char*	uname;		/* Tauth, Tattach */
+			char*	aname;		/* Tauth, Tattach */
+		};
+		struct {
+			u32int	perm;		/* Tcreate */
+			char*	name;		/* Tcreate */
+			uchar	mode;		/* Tcreate, Topen */
+		};
+		struct {
+			u32int	newfid;		/* Twalk */
+			ushort	nwname;		/* Twalk */
+			char*	wname[MAXWELEM];	/* Twalk */
+		};
+		struct {
+			ushort	nwqid;		/* Rwalk */
+			Qid	wqid[MAXWELEM];		/* Rwalk */
+		};
+		struct {
+			vlong	offset;		/* Tread, Twrite */
+			u32int	count;		/* Tread, Twrite, Rread */
+			char*	data;		/* Twrite, Rread */
+		};
+		struct {
+			ushort	nstat;		/* Twstat, Rstat */
+			uchar*	stat;		/* Twstat, Rstat */
+		};
+	};
+};
+
+/* styx.c */
+uint	convM2S(uchar*, uint, Fcall*);
+uint	convS2M(Fcall*, uchar*, uint);
+uint	sizeS2M(Fcall*);
+int	fcallfmt(Fmt*);

@@ -173,9 +173,25 @@ dupegrp(Egrp *o)
 		nv->val = smalloc(v->len+1);
 		memmove(nv->val, v->val, v->len);
 		nv->len = v->len;
+		nv->qid = v->qid;
 		*l = nv;
 		l = &nv->next;
 	}
 	qunlock(o);
 	return e;
+}
+
+/* drop o's groups (a kproc ending, an export's worker taking others) */
+void
+closegroups(Osenv *o)
+{
+	if(o->fgrp != nil)
+		closefgrp(o->fgrp);
+	if(o->pgrp != nil)
+		closepgrp(o->pgrp);
+	if(o->egrp != nil)
+		closeegrp(o->egrp);
+	o->pgrp = nil;
+	o->fgrp = nil;
+	o->egrp = nil;
 }

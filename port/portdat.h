@@ -7,6 +7,7 @@ typedef struct Evalue	Evalue;
 typedef struct Fgrp	Fgrp;
 typedef struct Lock	Lock;
 typedef struct Mhead	Mhead;
+typedef struct Mnt	Mnt;
 typedef struct Mount	Mount;
 typedef struct Osenv	Osenv;
 typedef struct Path	Path;
@@ -163,6 +164,7 @@ struct Chan
 	Chan*	mchan;		/* channel to mounted server */
 	Qid	mqid;		/* qid of root of mount point */
 	Path*	path;
+	Mnt*	mux;		/* a mount's message Chan: its Mnt (devmnt.c) */
 };
 
 /* the file table of a device */
@@ -265,6 +267,7 @@ struct Evalue
 	char*	var;
 	char*	val;
 	int	len;
+	Qid	qid;		/* devenv's: path unique, vers counts changes */
 	Evalue*	next;
 };
 

@@ -1,9 +1,6 @@
-/* alloc.c */
-void*	malloc(ulong);
+/* alloc.c (malloc, realloc and free are lib9.h's) */
 void*	mallocz(ulong, int);
 void*	smalloc(ulong);
-void*	realloc(void*, ulong);
-void	free(void*);
 ulong	msize(void*);
 void*	poolalloc(Pool*, ulong);
 void	poolfree(Pool*, void*);
@@ -14,7 +11,6 @@ void*	xallocz(ulong, int);
 void	xfree(void*);
 void	xinit(void);
 ulong	xfreebytes(void);
-char*	kstrdup(char**, char*);
 
 /* chan.c */
 Chan*	newchan(void);
@@ -23,6 +19,7 @@ void	cclose(Chan*);
 void	ccloseq(Chan*);
 Chan*	cclone(Chan*);
 Chan*	namec(char*, int, int, ulong);
+Chan*	createdir(Chan*);
 int	eqqid(Qid, Qid);
 int	eqchan(Chan*, Chan*, int);
 void	isdir(Chan*);
@@ -45,6 +42,17 @@ int	openmode(ulong);
 int	newfd(Chan*);
 long	unionread(Chan*, void*, long);
 void	unionrewind(Chan*);
+
+/* sysfile.c */
+long	chanread(Chan*, void*, long, vlong);
+void	chanrewind(Chan*);
+
+/* devmnt.c, devsrv.c, exportfs.c: mount, file2chan, export */
+Chan*	mntmount(Chan*, Chan*, char*);
+u32int	mntfversion(Chan*, u32int, char*, char*, int);
+Chan*	mntauth(Chan*, char*);
+void	srvf2c(Chan*, char*, void*);
+void	exportfs(Chan*, Chan*, int);
 
 /* dev.c */
 void	devdir(Chan*, Qid, char*, vlong, char*, long, Dir*);
@@ -76,6 +84,8 @@ long	readnum64(ulong, char*, ulong, uvlong, int);
 Cmdbuf*	parsecmd(char*, int);
 Cmdtab*	lookupcmd(Cmdbuf*, Cmdtab*, int);
 void	cmderror(Cmdbuf*, char*);
+char*	kstrdup(char**, char*);
+int	fdline(char*, int, int, Chan*, int);
 
 /* allocb.c, qio.c */
 Block*	allocb(int);
@@ -146,7 +156,7 @@ extern	void	(*waitnote)(int, ulong, uvlong);
 extern	ulong	waitepoch;
 void	waitsched(int, ulong);
 
-/* error handling: an error() unwinds to the innermost waserror() */
+/* error handling (error.c): an error() unwinds to the innermost waserror() */
 void	error(char*) __attribute__((noreturn));
 void	nexterror(void) __attribute__((noreturn));
 void	exhausted(char*);
@@ -177,6 +187,7 @@ void	closefgrp(Fgrp*);
 Egrp*	newegrp(void);
 void	closeegrp(Egrp*);
 Egrp*	dupegrp(Egrp*);
+void	closegroups(Osenv*);
 
 /* main.c (pc) and dis.c */
 void	disinit(void*);
@@ -214,6 +225,7 @@ typedef struct Prog	Prog;
 void	vmenv(void);
 void	swiprog(Prog*);
 void	killgrpnow(int, char*);
+void	progwaitmsg(Prog*);
 void	disdump(void);
 void	idlewaitbegin(void);
 void	idlewaitend(void);

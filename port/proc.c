@@ -296,19 +296,9 @@ void
 pexit(char*, int)
 {
 	Proc *p, **l;
-	Osenv *o;
 	int s;
 
-	o = &up->defenv;
-	if(o->pgrp != nil)
-		closepgrp(o->pgrp);
-	if(o->fgrp != nil)
-		closefgrp(o->fgrp);
-	if(o->egrp != nil)
-		closeegrp(o->egrp);
-	o->pgrp = nil;
-	o->fgrp = nil;
-	o->egrp = nil;
+	closegroups(&up->defenv);
 	s = splhi();
 	for(l = &procs; (p = *l) != nil; l = &p->next)
 		if(p == up){
@@ -534,49 +524,4 @@ dumpprocs(void)
 	for(q = procs; q != nil; q = q->next)
 		iprint("%6d %-12s %3d %-8s %s %s\n", q->pid, statename[q->state], q->pri, q->text,
 			q->psstate ? q->psstate : "", q->notepending ? q->note : "");
-}
-
-void
-error(char *err)
-{
-	if(up == nil)
-		panic("error with no process: %s", err);
-	if(up->nerrlab <= 0)
-		panic("error with no waserror: %s", err);
-	if(err != up->env->errstr)
-		kstrcpy(up->env->errstr, err, ERRMAX);
-	nexterror();
-}
-
-void
-nexterror(void)
-{
-	if(up->nerrlab <= 0)
-		panic("nexterror: no label: %s", up->env->errstr);
-	gotolabel(&up->errlab[--up->nerrlab]);
-}
-
-void
-exhausted(char *resource)
-{
-	char buf[ERRMAX];
-
-	snprint(buf, sizeof buf, "no free %s", resource);
-	error(buf);
-}
-
-/* copy at most n-1 bytes, not breaking a utf sequence */
-void
-kstrcpy(char *s, char *t, int n)
-{
-	int l;
-
-	l = strlen(t);
-	if(l >= n){
-		l = n-1;
-		while(l > 0 && (t[l] & 0xC0) == 0x80)
-			l--;
-	}
-	memmove(s, t, l);
-	s[l] = 0;
 }

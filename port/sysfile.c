@@ -130,20 +130,15 @@ kcreate(char *path, int mode, ulong perm)
 	return fd;
 }
 
-/* read from c at off (the Chan's offset if off < 0) */
-static long
-rread(int fd, void *va, long n, vlong off)
+/*
+ * read n bytes of c at off, or (off < 0) at the Chan's offset, which
+ * then advances; a directory is read only where the last read ended
+ */
+long
+chanread(Chan *c, void *va, long n, vlong off)
 {
-	Chan *c;
 	int seq;
 
-	if(n < 0)
-		error(Ecount);
-	c = fdtochan(fd, OREAD, 1, 1);
-	if(waserror()){
-		cclose(c);
-		nexterror();
-	}
 	seq = off < 0;
 	if(seq)
 		off = c->offset;
@@ -161,6 +156,35 @@ rread(int fd, void *va, long n, vlong off)
 		c->offset += n;
 		unlock(&c->lk);
 	}
+	return n;
+}
+
+/* start reading directory c from its first entry again */
+void
+chanrewind(Chan *c)
+{
+	c->dri = 0;
+	if(c->umh != nil)
+		unionrewind(c);
+	lock(&c->lk);
+	c->offset = 0;
+	unlock(&c->lk);
+}
+
+/* read from fd at off (the Chan's offset if off < 0) */
+static long
+rread(int fd, void *va, long n, vlong off)
+{
+	Chan *c;
+
+	if(n < 0)
+		error(Ecount);
+	c = fdtochan(fd, OREAD, 1, 1);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	n = chanread(c, va, n, off);
 	poperror();
 	cclose(c);
 	return n;
@@ -306,13 +330,12 @@ kseek(int fd, vlong off, int whence)
 	if(c->qid.type & QTDIR){
 		if(o != 0)
 			error(Eisdir);
-		c->dri = 0;
-		if(c->umh != nil)
-			unionrewind(c);
+		chanrewind(c);
+	}else{
+		lock(&c->lk);
+		c->offset = o;
+		unlock(&c->lk);
 	}
-	lock(&c->lk);
-	c->offset = o;
-	unlock(&c->lk);
 	poperror();
 	cclose(c);
 	poperror();
@@ -651,19 +674,13 @@ kdirread(int fd, Dir **d)
 	return n;
 }
 
-int
-kbind(char *old, char *new, int flags)
+/* bind (or mount) c0 on the file named new: the mount's id; takes c0 over */
+static int
+mounton(Chan *c0, char *new, int flags, char *spec)
 {
-	Chan *c0, *c1;
+	Chan *c1;
 	int r;
 
-	vmenv();
-	if(waserror())
-		return -1;
-	if(flags & ~MMASK || (flags & MORDER) == MORDER)
-		error(Ebadarg);
-	/* what is bound: the union there, if old is a mount point */
-	c0 = namec(old, Aaccess, 0, 0);
 	if(waserror()){
 		cclose(c0);
 		nexterror();
@@ -673,11 +690,26 @@ kbind(char *old, char *new, int flags)
 		cclose(c1);
 		nexterror();
 	}
-	r = cmount(&c0, c1, flags, nil);
+	r = cmount(&c0, c1, flags, spec);
 	poperror();
 	cclose(c1);
 	poperror();
 	cclose(c0);
+	return r;
+}
+
+int
+kbind(char *old, char *new, int flags)
+{
+	int r;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	if(flags & ~MMASK || (flags & MORDER) == MORDER)
+		error(Ebadarg);
+	/* what is bound: the union there, if old is a mount point */
+	r = mounton(namec(old, Aaccess, 0, 0), new, flags, nil);
 	poperror();
 	return r;
 }
@@ -726,6 +758,131 @@ kchdir(char *path)
 	return 0;
 }
 
+/* sys->mount: the server on fd (afd proving who we are, or -1) mounted on old */
+int
+kmount(int fd, int afd, char *old, int flags, char *spec)
+{
+	Chan *c0, *ac, *bc;
+	int r;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	if(flags & ~MMASK || (flags & MORDER) == MORDER)
+		error(Ebadarg);
+	if(spec == nil)
+		spec = "";
+	validname(spec, 1);
+	bc = fdtochan(fd, ORDWR, 0, 1);
+	ac = nil;
+	if(waserror()){
+		cclose(bc);
+		if(ac != nil)
+			cclose(ac);
+		nexterror();
+	}
+	if(afd >= 0)
+		ac = fdtochan(afd, ORDWR, 0, 1);
+	c0 = mntmount(bc, ac, spec);
+	poperror();
+	cclose(bc);
+	if(ac != nil)
+		cclose(ac);
+	r = mounton(c0, old, flags, spec);
+	poperror();
+	return r;
+}
+
+/* sys->fversion: Tversion on fd; the size agreed, the version in vers */
+int
+kfversion(int fd, uint msize, char *vers, uint nvers)
+{
+	Chan *c;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	c = fdtochan(fd, ORDWR, 0, 1);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	msize = mntfversion(c, msize, vers, vers, nvers);
+	poperror();
+	cclose(c);
+	poperror();
+	return msize;
+}
+
+/* sys->fauth: a new fd open on the authentication file of the server on fd */
+int
+kfauth(int fd, char *aname)
+{
+	Chan *c, *ac;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	if(aname == nil)
+		aname = "";
+	validname(aname, 1);
+	c = fdtochan(fd, ORDWR, 0, 1);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	ac = mntauth(c, aname);
+	poperror();
+	cclose(c);
+	fd = installfd(ac);
+	poperror();
+	return fd;
+}
+
+/* sys->export: serve dir on fd, until the client goes (or in the background) */
+int
+kexport(int fd, char *dir, int async)
+{
+	Chan *c, *root;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	if(async != 0 && async != 1)
+		error(Ebadarg);
+	c = fdtochan(fd, ORDWR, 0, 1);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	root = namec(dir, Atodir, 0, 0);
+	poperror();
+	exportfs(c, root, async);
+	poperror();
+	return 0;
+}
+
+/* sys->file2chan: a file in the #s directory dir, served by the channels of io */
+int
+kfile2chan(char *dir, char *file, void *io)
+{
+	Chan *c;
+
+	vmenv();
+	if(waserror())
+		return -1;
+	c = namec(dir, Aaccess, 0, 0);
+	if(waserror()){
+		cclose(c);
+		nexterror();
+	}
+	srvf2c(c, file, io);
+	poperror();
+	cclose(c);
+	poperror();
+	return 0;
+}
+
 /* a new fd group holding only the fds in keep */
 static Fgrp*
 keepfds(Fgrp *o, int *keep, int nkeep)
@@ -737,8 +894,8 @@ keepfds(Fgrp *o, int *keep, int nkeep)
 	f = newfgrp(o);
 	for(i = 0; i < nkeep; i++){
 		fd = keep[i];
-		if(fd < 0 || fd > o->maxfd || fd >= f->nfd || (c = o->fd[fd]) == nil)
-			continue;
+		if(fd < 0 || fd > o->maxfd || fd >= f->nfd || (c = o->fd[fd]) == nil || f->fd[fd] != nil)
+			continue;	/* a fd listed twice is kept once */
 		incref(c);
 		f->fd[fd] = c;
 		if(fd > f->maxfd)
@@ -844,12 +1001,7 @@ kenvfree(Osenv *e)
 	/* closing may run device code that looks at up->env */
 	save = up->env;
 	up->env = e;
-	if(e->fgrp != nil)
-		closefgrp(e->fgrp);
-	if(e->pgrp != nil)
-		closepgrp(e->pgrp);
-	if(e->egrp != nil)
-		closeegrp(e->egrp);
+	closegroups(e);
 	up->env = save == e ? &up->defenv : save;
 	free(e);
 }

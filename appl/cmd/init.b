@@ -27,6 +27,9 @@ init(ctxt: ref Draw->Context, argv: list of string)
 	mount("#c", "/dev", Sys->MAFTER);
 	stdfds();
 	mount("#p", "/prog", Sys->MREPL);
+	mount("#d", "/fd", Sys->MREPL);
+	mount("#e", "/env", Sys->MREPL|Sys->MCREATE);
+	mount("#s", "/chan", Sys->MREPL);
 	mount("#R", "/tmp", Sys->MREPL|Sys->MCREATE);
 	# the -i image, if there is one
 	sys->bind("#/local", "/n/local", Sys->MREPL);

@@ -1473,11 +1473,56 @@ child(job: ref Job, ios: list of ref Io, c: chan of string)
 	if(err != nil){
 		diag(err);
 		st = "bad redirection";
-	}else
+	}else if(job.mod != nil)
+		st = runmod(job);
+	else
 		st = runjob(job);
 	job = nil;
 	sys->pctl(Sys->NEWFD, nil);
 	c <-= st;
+}
+
+# runmod runs a module's init in a thread of its own and returns its
+# status.  The thread is waited for on /prog/N/wait, as a command may
+# end it with exit, which returns nowhere: then the status is the
+# thread's exit status.
+runmod(job: ref Job): string
+{
+	wfd := sys->open("#p/" + string sys->pctl(0, nil) + "/wait", Sys->OREAD);
+	if(wfd == nil)
+		return runjob(job);
+	done := chan[1] of string;
+	pidc := chan of int;
+	spawn modthread(job, pidc, done);
+	pid := <-pidc;
+	job = nil;
+	buf := array[Sys->WAITLEN] of byte;
+	while((n := sys->read(wfd, buf, len buf)) > 0){
+		(who, st) := waitmsg(string buf[0:n]);
+		if(who == pid)
+			alt{
+			s := <-done =>
+				return s;
+			* =>
+				return st;
+			}
+	}
+	return sys->sprint("wait: %r");
+}
+
+modthread(job: ref Job, pidc: chan of int, done: chan of string)
+{
+	pidc <-= sys->pctl(0, nil);
+	done <-= runjob(job);
+}
+
+# waitmsg splits a wait message, pid "Module":status, into pid and status.
+waitmsg(m: string): (int, string)
+{
+	for(i := 0; i < len m; i++)
+		if(m[i] == ':' && i > 0 && m[i-1] == '"')
+			return (int m, m[i+1:]);
+	return (int m, m);
 }
 
 # setfds moves the descriptors of ios into place and returns the

@@ -17,6 +17,7 @@ for d in root cons pipe tmp; do
 	gcc $F -c $R/dev/dev$d.c -o $O/dev$d.o
 done
 gcc $F -c $H/mock.c -o $O/mock.o
+gcc -m32 -c $R/pc/label.S -o $O/label.o
 gcc $F -c $H/test.c -o $O/test.o
 gcc -m32 -c $H/cmain.c -o $O/cmain.o
 gcc -m32 -no-pie -o $O/harness $O/*.o $R/o/k386/lib9.a

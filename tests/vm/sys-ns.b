@@ -82,16 +82,16 @@ init(nil: ref Draw->Context, nil: list of string)
 		sys->print("chdir file: %r\n");
 
 	sys->pctl(Sys->FORKNS, nil);
-	sys->print("bind after %d\n", sys->bind("b", "a", Sys->MAFTER));
+	sys->print("bind after %d\n", sys->bind("b", "a", Sys->MAFTER) > 0);
 	sys->print("union:%s y=%s z=%s\n", ls("a"), cat("a/y"), cat("a/z"));
 	sys->print("unmount %d\n", sys->unmount("b", "a"));
 	sys->print("a again:%s\n", ls("a"));
-	sys->print("bind before %d\n", sys->bind("b", "a", Sys->MBEFORE|Sys->MCREATE));
+	sys->print("bind before %d\n", sys->bind("b", "a", Sys->MBEFORE|Sys->MCREATE) > 0);
 	sys->print("y=%s\n", cat("a/y"));
 	mk("a/new", "n");
 	sys->print("created in b:%s\n", ls(top + "/b"));
 	sys->unmount(nil, "a");
-	sys->print("bind repl %d\n", sys->bind("b", "a", Sys->MREPL));
+	sys->print("bind repl %d\n", sys->bind("b", "a", Sys->MREPL) > 0);
 	sys->print("replaced:%s\n", ls("a"));
 	if(sys->bind("/tmp/minos-no-such", "a", Sys->MREPL) < 0)
 		sys->print("bind missing: %r\n");

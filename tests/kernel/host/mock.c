@@ -5,8 +5,8 @@
  * wait: sleep() raises "would block" instead, which tests can check.
  * The one kproc (devcons's kbd) runs when the test calls runkproc,
  * until it would block; killgrpnow records what it was asked.
- * chan.c, dev.c, devutil.c, qio.c, convD2M.c, convM2D.c and error.c are the
- * kernel's own.
+ * chan.c, dev.c, devutil.c, qio.c, convD2M.c, convM2D.c, error.c and
+ * pc/label.S are the kernel's own.
  */
 #include "u.h"
 #include "../port/lib.h"
@@ -41,33 +41,6 @@ int write(int, void*, int);
 void abort(void);
 int gettimeofday(void*, void*);
 
-__asm__(
-".text\n.globl setlabel\n"
-"setlabel:\n"
-"	movl 4(%esp), %eax\n"
-"	movl (%esp), %edx\n"
-"	leal 4(%esp), %ecx\n"
-"	movl %ecx, 0(%eax)\n"
-"	movl %edx, 4(%eax)\n"
-"	movl %ebx, 8(%eax)\n"
-"	movl %esi, 12(%eax)\n"
-"	movl %edi, 16(%eax)\n"
-"	movl %ebp, 20(%eax)\n"
-"	xorl %eax, %eax\n"
-"	ret\n"
-".globl gotolabel\n"
-"gotolabel:\n"
-"	movl 4(%esp), %eax\n"
-"	movl 0(%eax), %esp\n"
-"	movl 8(%eax), %ebx\n"
-"	movl 12(%eax), %esi\n"
-"	movl 16(%eax), %edi\n"
-"	movl 20(%eax), %ebp\n"
-"	movl 4(%eax), %edx\n"
-"	movl $1, %eax\n"
-"	jmp *%edx\n"
-);
-
 void
 mockinit(void)
 {
@@ -79,48 +52,6 @@ mockinit(void)
 	pools[0].maxsize = 64*1024*1024;
 	pools[1].name = "heap";
 	kbdq = qopen(4096, 0, nil, nil);
-}
-
-void
-error(char *err)
-{
-	if(up->nerrlab <= 0){
-		print("error with no waserror: %s\n", err);
-		abort();
-	}
-	if(err != up->env->errstr)
-		kstrcpy(up->env->errstr, err, ERRMAX);
-	nexterror();
-}
-
-void
-nexterror(void)
-{
-	gotolabel(&up->errlab[--up->nerrlab]);
-}
-
-void
-kstrcpy(char *s, char *t, int n)
-{
-	int l;
-
-	l = strlen(t);
-	if(l >= n)
-		l = n-1;
-	memmove(s, t, l);
-	s[l] = 0;
-}
-
-char*
-kstrdup(char **p, char *s)
-{
-	char *t;
-
-	t = smalloc(strlen(s)+1);
-	strcpy(t, s);
-	free(*p);
-	*p = t;
-	return t;
 }
 
 static void (*kpfun)(void*);
