@@ -456,6 +456,8 @@ void	gcgray(Heap*);
 extern	void		error(char*);
 extern	void		release(void);
 extern	void		acquire(void);
+/*  swiprog: interrupt p's blocking host call, if it is in one (p released) */
+extern	void		swiprog(Prog*);
 /* optional: called as a prog exits (p->exitmsg says why, p->R.M is its module), before its stack is freed */
 extern	void		(*vmprogexit)(Prog*);
 /*
@@ -498,6 +500,7 @@ void		addrun(Prog*);		/* make p ready */
 Prog*		progpid(int);
 Prog*		progn(int);		/* the n'th prog in creation order, or nil */
 int		killprog(Prog*, char*);	/* p raises msg when next run ("killed") */
+void		killgrpnow(int, char*);	/* killgrp, and interrupt their host calls */
 int		killgrp(int grp, char*);
 void		vmstats(int fd);	/* print Gcstat */
 

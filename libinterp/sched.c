@@ -529,6 +529,22 @@ killgrp(int grp, char *msg)
 	return n;
 }
 
+/*
+ * every prog of group grp but the caller raises msg, at once if it is
+ * blocked in a system call; called holding the VM
+ */
+void
+killgrpnow(int grp, char *msg)
+{
+	Prog *p;
+	int i;
+
+	killgrp(grp, msg);
+	for(i = 0; (p = progn(i)) != nil; i++)
+		if(p->grp == grp && p != currun())
+			swiprog(p);
+}
+
 /* exceptions */
 
 /*

@@ -375,22 +375,6 @@ swiprog(Prog *p)
 		procintr(p, Eintr);
 }
 
-/*
- * every prog of group grp but the caller raises msg, at once if it is
- * blocked in a system call; called holding the VM
- */
-void
-killgrpnow(int grp, char *msg)
-{
-	Prog *p;
-	int i;
-
-	killgrp(grp, msg);
-	for(i = 0; (p = progn(i)) != nil; i++)
-		if(p->grp == grp && p != currun())
-			swiprog(p);
-}
-
 /* clock interrupt: charge the tick to the Dis thread being interpreted (ps's TIME) */
 void
 disclock(void)

@@ -224,7 +224,6 @@ uchar*	bootmod(int, ulong*);	/* module n's address and length; nil if absent */
 typedef struct Prog	Prog;
 void	vmenv(void);
 void	swiprog(Prog*);
-void	killgrpnow(int, char*);
 void	progwaitmsg(Prog*);
 void	disdump(void);
 void	idlewaitbegin(void);

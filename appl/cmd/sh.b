@@ -1485,7 +1485,8 @@ child(job: ref Job, ios: list of ref Io, c: chan of string)
 # runmod runs a module's init in a thread of its own and returns its
 # status.  The thread is waited for on /prog/N/wait, as a command may
 # end it with exit, which returns nowhere: then the status is the
-# thread's exit status.
+# thread's exit status.  An interrupt from the console reaches this
+# thread too: it waits on for the command, as receive does.
 runmod(job: ref Job): string
 {
 	wfd := sys->open("#p/" + string sys->pctl(0, nil) + "/wait", Sys->OREAD);
@@ -1497,7 +1498,16 @@ runmod(job: ref Job): string
 	pid := <-pidc;
 	job = nil;
 	buf := array[Sys->WAITLEN] of byte;
-	while((n := sys->read(wfd, buf, len buf)) > 0){
+	for(;;){
+		n: int;
+		{
+			n = sys->read(wfd, buf, len buf);
+		} exception {
+		"interrupted" =>
+			continue;
+		}
+		if(n <= 0)
+			break;
 		(who, st) := waitmsg(string buf[0:n]);
 		if(who == pid)
 			alt{
