@@ -1125,6 +1125,9 @@ ctlwrite(char *a, long n)
 
 	if(n > Maxcmd)
 		error(Etoobig);
+	/* parsecmd would stop at a NUL and run what came before it */
+	if(memchr(a, 0, n) != nil)
+		error(Ebadctl);
 	cb = parsecmd(a, n);
 	r = nil;
 	if(waserror()){

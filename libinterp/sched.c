@@ -805,6 +805,36 @@ consstr(char *s, List *tail)
 	return l;
 }
 
+enum
+{
+	Retmax	= 64,	/* bytes a first frame's return value may take */
+};
+
+/*
+ * The first frame's caller is the host, which reads no value init
+ * returns; but an init declared to return one (Inferno's lego/rcxsend:
+ * init(...): string) writes it through its return pointer, as may the
+ * builtin it ends with.  That pointer names this scratch area below the
+ * frame f, in a frame of its own, whose words hold H: a pointer stored
+ * there is dropped by the collector, a value written there harms nothing.
+ * need: room to leave for the frame that follows.  R: the new prog's.
+ */
+static uchar*
+retframe(int need)
+{
+	static Type *rt;
+	uchar *r;
+
+	if(rt == nil){
+		rt = newtype(Tkstruct, sizeof(Frame)+Retmax, nil, 0);
+		if(rt == nil)
+			error(exNomem);
+	}
+	r = newframe(rt, rt->size+need);
+	memset(r+sizeof(Frame), 0xFF, Retmax);
+	return r+sizeof(Frame);
+}
+
 /* host: a prog running m's entry, init(nil, argv) */
 Prog*
 vmstart(Module *m, int argc, char **argv)
@@ -812,7 +842,7 @@ vmstart(Module *m, int argc, char **argv)
 	Modlink *ml;
 	Prog *p, *sp;
 	REG sr;
-	uchar *f;
+	uchar *f, *r;
 	List *l;
 	int i;
 
@@ -827,7 +857,9 @@ vmstart(Module *m, int argc, char **argv)
 	sr = R;
 	curprog = p;
 	R = p->R;
+	r = retframe(m->maxframe);
 	f = newframe(m->entryt, m->maxframe);
+	*(uchar**)(f+REGRET*IBY2WD) = r;
 	if(m->entryt->size >= 40){
 		l = H;
 		for(i = argc-1; i >= 0; i--)
