@@ -27,6 +27,7 @@ Queue *kprintq;
 Pool pools[Npool];
 Pool *mainmem = &pools[0];
 Pool *heapmem = &pools[1];
+Kobjstat kobjstat[Nkobj];
 ulong ticks;
 
 extern Dev rootdevtab, consdevtab, pipedevtab, tmpdevtab;
