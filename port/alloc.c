@@ -72,7 +72,7 @@ enum
 	Maxsmall	= 32*1024,
 	Nspantab	= 1<<(32-Spanshift),
 	Spanbatch	= 128,		/* span descriptors allocated at once */
-	Keepsize	= 4096,		/* classes up to this keep an empty span */
+	Keepsize	= 512,		/* classes up to this keep an empty span */
 };
 
 /* sizes of the classes: 16 bytes apart up to 128, then four steps a doubling */
