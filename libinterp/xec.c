@@ -37,6 +37,23 @@
 
 REG	R;
 void*	optab[256];		/* dispatch addresses */
+
+/*
+ * Where a double indirect operand may point.  The loader checks that
+ * such an operand's base slot lies in the frame or module data, but
+ * not what it holds: Dis code can store any integer there and write
+ * through it.  So every address an indirect operand makes must fall in
+ * [dislo, dislo+dislen), checked in slowdec (only indirect operands pay,
+ * a subtract and a compare each).  The kernel sets the range to the
+ * memory above its own image (pc/main.c), so that no Dis program can
+ * write the kernel's text, data or bss (its text is also mapped
+ * read-only: pc/mmu.c); an address outside raises "bad address" in the
+ * program alone.  What lies inside the range (the pools, kernel objects
+ * among Dis blocks) is not protected by this check.  emu leaves out
+ * only the first page.
+ */
+uintptr	dislo = 4096;
+uintptr	dislen = -4096;
 uvlong	(*xecclock)(void);	/* the host's instruction timer (interp.h) */
 void	(*xectimer)(Module*, Inst*, uvlong);
 
@@ -50,7 +67,8 @@ void	(*xectimer)(Module*, Inst*, uvlong);
 #define	DESTROY(v)	{ void *v_ = (v); if(v_ != H){ Heap *h_ = D2H(v_); if(--h_->ref == 0) freeheap(h_, 0); } }
 #define	REF(v)	{ void *v_ = (v); if(v_ != H){ Heap *h_ = D2H(v_); h_->ref++; Setmark(h_); } }
 #define	IND(o, x)	if((o).k == Kind){ uchar *q_ = *(uchar**)(b[(o).reg] + (o).f); \
-			if(q_ == H || q_ == nil){ goto nilfault; } x = q_ + (o).off; } else x = ADDR(o)
+			if(q_ == H || q_ == nil){ goto nilfault; } x = q_ + (o).off; \
+			if((uintptr)x - dislo >= dislen){ goto addrfault; } } else x = ADDR(o)
 
 static Type*	mtypes[64];
 
@@ -400,6 +418,9 @@ blocked:
 
 nilfault:
 	fmsg = exNilref;
+	goto fault;
+addrfault:
+	fmsg = exAddr;
 fault:
 	SYNC();
 	fault(fmsg);
