@@ -71,6 +71,23 @@ void	poolfree(Pool*, void*);
 #define	hmfree(v)	free(v)
 #endif
 
+/*
+ * stack segments, from the heap's pool too: the VM lets an indirect
+ * operand reach only that pool's memory in the kernel (xec.c)
+ */
+void*
+stkalloc(ulong n)
+{
+	return hmalloc(n);
+}
+
+void
+stkfree(void *v)
+{
+	if(v != nil)
+		hmfree(v);
+}
+
 static int	ptrmap[] = { 0 };
 static uchar	ptrbits[] = { 0x80 };
 

@@ -140,7 +140,7 @@ newseg(ulong need, ulong min)
 	if(need < min)
 		need = min;
 	need = (need+7)&~7;
-	s = malloc(sizeof(Stkseg)+need);
+	s = stkalloc(sizeof(Stkseg)+need);
 	if(s == nil)
 		error(exStack);
 	s->prev = nil;
@@ -199,7 +199,7 @@ popframe(uchar *f)
 		R.EX = s->pex;
 		if(curprog != nil)
 			curprog->stksize -= s->size;
-		free(s);
+		stkfree(s);
 	}
 }
 
@@ -328,7 +328,7 @@ unwindto(uchar *target)
 		R.EX = s->pex;
 		if(curprog != nil)
 			curprog->stksize -= s->size;
-		free(s);
+		stkfree(s);
 	}
 	R.FP = target;
 }
@@ -371,7 +371,7 @@ newprog(Prog *parent, Modlink *ml)
 	s = newseg(2*ml->m->maxframe, Stackfirst);
 	p = mallocz(sizeof(Prog), 1);
 	if(p == nil){
-		free(s);
+		stkfree(s);
 		error(exNomem);
 	}
 	p->osenv = kenvfork(parent != nil ? parent->osenv : nil);
@@ -409,7 +409,7 @@ freeprog(Prog *p)
 	else
 		progtail = p->prev;
 	nprogs--;
-	free(p->R.EX);
+	stkfree(p->R.EX);
 	destroy(p->exstr);
 	if(p->osenv != nil)
 		kenvfree(p->osenv);
@@ -1258,6 +1258,23 @@ altchan(Alt *a, int i, int *k)
 }
 
 /*
+ * the address alt entry i names for its value must be Dis memory with
+ * room for a value of each of its channels (and the index, before the
+ * value, for an array of them): it is a word the program wrote
+ */
+static void
+altaddr(Alt *a, int i)
+{
+	Channel *c;
+	int k, extra;
+
+	extra = i >= a->nsend && D2H(a->ac[i].c)->t == &Tarray ? IBY2WD : 0;
+	for(k = 0; (c = altchan(a, i, &k)) != nil; )
+		if(!disrange(a->ac[i].ptr, c->mid->size+extra))
+			error(exAddr);
+}
+
+/*
  * alt and nbalt: pick a ready entry at random and communicate; else
  * block on all of them (alt) or choose the default (nbalt).
  * 1 done, 0 blocked.
@@ -1273,9 +1290,13 @@ xecalt(int block, Alt *a, WORD *d)
 	n = a->nsend+a->nrecv;
 	if(a->nsend < 0 || a->nrecv < 0 || n > 4096)
 		error(exInval);
-	for(i = 0; i < n; i++)
+	if(!disrange(a, 2*IBY2WD+n*sizeof(Altc)))
+		error(exAddr);
+	for(i = 0; i < n; i++){
 		if(a->ac[i].c == H)
 			error(exNilref);
+		altaddr(a, i);
+	}
 	for(i = 0; i < a->nsend; i++)
 		for(j = a->nsend; j < n; j++)
 			if(a->ac[i].c == a->ac[j].c)

@@ -9,23 +9,26 @@
  * Memory.  xalloc hands out the physical memory the loader reported,
  * first fit from a list of holes, and takes it back, merging neighbours.
  * The pools (malloc, the Dis heap, images) share it, so memory one pool
- * gives back another can use:
+ * gives back another can use.
  *
- * A block of up to Maxsmall bytes comes from a span: Spansize bytes
- * aligned on Spansize, cut into blocks of one size class and found from
- * a block's address in spantab.  Small blocks carry no header, so a
- * request of a class's size (devtmp's 8K file blocks) takes just that.
- * A pool keeps its spans with free blocks on a list per class; a span
- * whose blocks are all free goes back to xalloc, unless it is its
- * class's only one with room and the class is small (then a block freed
- * and allocated again does not cost a span each time).
+ * Every pool block lies in a span: Spansize bytes (or a multiple, for a
+ * block larger than Maxsmall) aligned on Spansize, found from any
+ * address in it through spantab.  A small span is cut into blocks of
+ * one size class; blocks carry no header, so a request of a class's
+ * size (devtmp's 8K file blocks) takes just that.  A pool keeps its
+ * spans with free blocks on a list per class; a span whose blocks are
+ * all free goes back to xalloc, unless it is its class's only one with
+ * room and the class is small (then a block freed and allocated again
+ * does not cost a span each time).  A large block is a span of its own.
  *
- * A larger block comes straight from xalloc with a header naming its
- * pool.  Each pool counts what /dev/alloc reports (man/3/alloc).
+ * dismap marks the spans of the Dis heap's pool, which holds every Dis
+ * block and stack in the kernel: the VM lets an indirect operand reach
+ * only there (libinterp/xec.c).
+ *
+ * Each pool counts what /dev/alloc reports (man/3/alloc).
  */
 
 typedef struct Hole Hole;
-typedef struct Bhdr Bhdr;
 typedef struct Span Span;
 typedef struct Fblk Fblk;
 
@@ -36,15 +39,6 @@ struct Hole
 	Hole*	next;
 };
 
-/* the header of a large block */
-struct Bhdr
-{
-	ulong	magic;
-	ulong	pool;
-	ulong	size;		/* bytes of the block, header included */
-	ulong	pad;
-};
-
 struct Fblk
 {
 	Fblk*	next;
@@ -53,11 +47,11 @@ struct Fblk
 struct Span
 {
 	uchar*	base;
-	ulong	bsize;		/* bytes per block */
+	ulong	bsize;		/* bytes per block; a large block's size, rounded to Spansize */
 	ushort	nblk;
 	ushort	ninuse;
 	uchar	pool;
-	uchar	class;
+	uchar	class;		/* Bigclass: one large block */
 	Fblk*	free;		/* its free blocks */
 	Span*	next;		/* the pool's spans of this class with room */
 	Span*	prev;
@@ -73,6 +67,7 @@ enum
 	Nspantab	= 1<<(32-Spanshift),
 	Spanbatch	= 128,		/* span descriptors allocated at once */
 	Keepsize	= 512,		/* classes up to this keep an empty span */
+	Bigclass	= 0xFF,
 };
 
 /* sizes of the classes: 16 bytes apart up to 128, then four steps a doubling */
@@ -88,6 +83,7 @@ static struct {
 } xlists;
 
 static Span*	spantab[Nspantab];	/* by address>>Spanshift: the span there */
+uchar	dismap[Nspantab];		/* by address>>Spanshift: the heap pool's */
 static Span*	freespans;		/* unused descriptors */
 
 Pool	pools[Npool] = {
@@ -354,6 +350,29 @@ spanunlink(Pool *p, Span *s)
 		s->next->prev = s->prev;
 }
 
+/* enter s, n bytes at s->base, in spantab (and dismap if the heap's) */
+static void
+spanmap(Span *s, ulong n)
+{
+	ulong i;
+
+	for(i = 0; i < n; i += Spansize){
+		spantab[((ulong)s->base+i)>>Spanshift] = s;
+		dismap[((ulong)s->base+i)>>Spanshift] = &pools[s->pool] == heapmem;
+	}
+}
+
+static void
+spanunmap(Span *s, ulong n)
+{
+	ulong i;
+
+	for(i = 0; i < n; i += Spansize){
+		spantab[((ulong)s->base+i)>>Spanshift] = nil;
+		dismap[((ulong)s->base+i)>>Spanshift] = 0;
+	}
+}
+
 /* a new span of class c for p, on its list; called with p locked */
 static Span*
 poolgrow(Pool *p, int c)
@@ -387,7 +406,7 @@ poolgrow(Pool *p, int c)
 		f->next = s->free;
 		s->free = f;
 	}
-	spantab[(ulong)a>>Spanshift] = s;
+	spanmap(s, Spansize);
 	spanlink(p, s);
 	p->arenasize += Spansize;
 	p->nbrk++;
@@ -399,7 +418,7 @@ static void
 spanrelease(Pool *p, Span *s)
 {
 	spanunlink(p, s);
-	spantab[(ulong)s->base>>Spanshift] = nil;
+	spanunmap(s, Spansize);
 	xput(s->base, Spansize);
 	p->arenasize -= Spansize;
 	p->nrelease++;
@@ -427,23 +446,37 @@ smallalloc(Pool *p, ulong n)
 	return f;
 }
 
+/* a large block: a span of its own; called with p locked */
 static void*
 bigalloc(Pool *p, ulong n)
 {
-	Bhdr *b;
+	Span *s;
+	uchar *a;
 
-	n += sizeof(Bhdr);
-	if(p->arenasize + n > p->maxsize)
+	n = ROUND(n, Spansize);
+	if(n == 0 || p->arenasize + n > p->maxsize)
 		return nil;
-	b = xalloc0(n);
-	if(b == nil)
+	s = newspan();
+	if(s == nil)
 		return nil;
-	b->magic = Magic;
-	b->pool = p - pools;
-	b->size = n;
+	a = xget(n, Spansize);
+	if(a == nil){
+		s->next = freespans;
+		freespans = s;
+		return nil;
+	}
+	s->base = a;
+	s->bsize = n;
+	s->nblk = 1;
+	s->ninuse = 1;
+	s->pool = p - pools;
+	s->class = Bigclass;
+	s->free = nil;
+	s->next = s->prev = nil;
+	spanmap(s, n);
 	p->arenasize += n;
 	p->cursize += n;
-	return b+1;
+	return a;
 }
 
 void*
@@ -451,7 +484,7 @@ poolalloc(Pool *p, ulong n)
 {
 	void *v;
 
-	if(n > p->maxsize){
+	if(n > p->maxsize || n > 0x7FFFFFFF){
 		lock(p);
 		p->nfail++;
 		unlock(p);
@@ -474,7 +507,7 @@ poolalloc(Pool *p, ulong n)
 	return v;
 }
 
-/* the span of small block v, or nil if v is not one */
+/* the span of block v */
 static Span*
 spanof(void *v)
 {
@@ -482,64 +515,47 @@ spanof(void *v)
 
 	s = spantab[(ulong)v>>Spanshift];
 	if(s == nil)
-		return nil;
+		panic("free: %#p is no pool's, pc %#lux", v, getcallerpc(&v));
 	if(((uchar*)v - s->base) % s->bsize != 0)
 		panic("free: %#p is inside a block of %lud, pc %#lux", v, s->bsize, getcallerpc(&v));
 	return s;
-}
-
-static Bhdr*
-bigof(void *v)
-{
-	Bhdr *b;
-
-	b = (Bhdr*)v - 1;
-	if(b->magic != Magic)
-		panic("free: bad block %#p magic %#lux, pc %#lux", v, b->magic, getcallerpc(&v));
-	return b;
 }
 
 void
 poolfree(Pool *p, void *v)
 {
 	Span *s;
-	Bhdr *b;
 	Fblk *f;
 
 	s = spanof(v);
 	lock(p);
+	if(s->pool != p-pools)
+		panic("poolfree: %#p of pool %s freed to %s", v, pools[s->pool].name, p->name);
 	p->nfree++;
-	if(s != nil){
-		if(s->pool != p-pools)
-			panic("poolfree: %#p of pool %s freed to %s", v, pools[s->pool].name, p->name);
-		p->cursize -= s->bsize;
-		f = v;
-		f->next = s->free;
-		if(s->free == nil)
-			spanlink(p, s);
-		s->free = f;
-		if(--s->ninuse == 0 && (s->prev != nil || s->next != nil || s->bsize > Keepsize))
-			spanrelease(p, s);
+	p->cursize -= s->bsize;
+	if(s->class == Bigclass){
+		spanunmap(s, s->bsize);
+		xput(s->base, s->bsize);
+		p->arenasize -= s->bsize;
+		s->next = freespans;
+		freespans = s;
 		unlock(p);
 		return;
 	}
-	b = bigof(v);
-	p->cursize -= b->size;
-	p->arenasize -= b->size;
-	b->magic = 0;
+	f = v;
+	f->next = s->free;
+	if(s->free == nil)
+		spanlink(p, s);
+	s->free = f;
+	if(--s->ninuse == 0 && (s->prev != nil || s->next != nil || s->bsize > Keepsize))
+		spanrelease(p, s);
 	unlock(p);
-	xfree(b);
 }
 
 static ulong
 blocksize(void *v)
 {
-	Span *s;
-
-	s = spanof(v);
-	if(s != nil)
-		return s->bsize;
-	return bigof(v)->size - sizeof(Bhdr);
+	return spanof(v)->bsize;
 }
 
 ulong
@@ -666,15 +682,9 @@ smalloc(ulong n)
 void
 free(void *v)
 {
-	Span *s;
-
 	if(v == nil)
 		return;
-	s = spanof(v);
-	if(s != nil)
-		poolfree(&pools[s->pool], v);
-	else
-		poolfree(&pools[bigof(v)->pool], v);
+	poolfree(&pools[spanof(v)->pool], v);
 }
 
 ulong
@@ -688,17 +698,13 @@ realloc(void *v, ulong n)
 {
 	void *nv;
 	ulong o;
-	Span *s;
-	int p;
 
 	if(v == nil)
 		return malloc(n);
 	o = msize(v);
 	if(n <= o)
 		return v;
-	s = spanof(v);
-	p = s != nil ? s->pool : bigof(v)->pool;
-	nv = poolalloc(&pools[p], n);
+	nv = poolalloc(&pools[spanof(v)->pool], n);
 	if(nv == nil)
 		return nil;
 	memmove(nv, v, o);
@@ -721,4 +727,16 @@ kstrdup(char **p, char *s)
 	*p = t;
 	free(o);
 	return t;
+}
+
+void
+spandebug(void *v)
+{
+	Span *s;
+
+	s = spantab[(ulong)v>>Spanshift];
+	print("%p: map %d span %p", v, dismap[(ulong)v>>Spanshift], s);
+	if(s != nil)
+		print(" base %p bsize %lud pool %d class %d", s->base, s->bsize, s->pool, s->class);
+	print("\n");
 }
