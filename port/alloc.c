@@ -373,6 +373,26 @@ spanunmap(Span *s, ulong n)
 	}
 }
 
+/* a span descriptor and n bytes for it, within p's limit; called with p locked */
+static Span*
+spanget(Pool *p, ulong n)
+{
+	Span *s;
+
+	if(p->arenasize + n > p->maxsize)
+		return nil;
+	s = newspan();
+	if(s == nil)
+		return nil;
+	s->base = xget(n, Spansize);
+	if(s->base == nil){
+		s->next = freespans;
+		freespans = s;
+		return nil;
+	}
+	return s;
+}
+
 /* a new span of class c for p, on its list; called with p locked */
 static Span*
 poolgrow(Pool *p, int c)
@@ -382,19 +402,11 @@ poolgrow(Pool *p, int c)
 	ulong i, bs;
 	Fblk *f;
 
-	if(p->arenasize + Spansize > p->maxsize)
-		return nil;
-	s = newspan();
+	s = spanget(p, Spansize);
 	if(s == nil)
 		return nil;
-	a = xget(Spansize, Spansize);
-	if(a == nil){
-		s->next = freespans;
-		freespans = s;
-		return nil;
-	}
+	a = s->base;
 	bs = classsize[c];
-	s->base = a;
 	s->bsize = bs;
 	s->nblk = Spansize/bs;
 	s->ninuse = 0;
@@ -454,18 +466,12 @@ bigalloc(Pool *p, ulong n)
 	uchar *a;
 
 	n = ROUND(n, Spansize);
-	if(n == 0 || p->arenasize + n > p->maxsize)
+	if(n == 0)
 		return nil;
-	s = newspan();
+	s = spanget(p, n);
 	if(s == nil)
 		return nil;
-	a = xget(n, Spansize);
-	if(a == nil){
-		s->next = freespans;
-		freespans = s;
-		return nil;
-	}
-	s->base = a;
+	a = s->base;
 	s->bsize = n;
 	s->nblk = 1;
 	s->ninuse = 1;
@@ -727,16 +733,4 @@ kstrdup(char **p, char *s)
 	*p = t;
 	free(o);
 	return t;
-}
-
-void
-spandebug(void *v)
-{
-	Span *s;
-
-	s = spantab[(ulong)v>>Spanshift];
-	print("%p: map %d span %p", v, dismap[(ulong)v>>Spanshift], s);
-	if(s != nil)
-		print(" base %p bsize %lud pool %d class %d", s->base, s->bsize, s->pool, s->class);
-	print("\n");
 }
