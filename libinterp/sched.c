@@ -16,6 +16,7 @@ enum
 	Stackfirst	= 2048,	/* a new prog's */
 	Maxstack	= 16*1024*1024,	/* per prog: deeper recursion raises exStack */
 	NOPC		= 0xFFFFFFFF,
+	Nfreeq		= 256,	/* wait queue entries kept for reuse */
 };
 
 Prog*	curprog;
@@ -28,6 +29,7 @@ static int	nready;
 static int	pidnum;
 static ulong	randx = 1;
 static Progq*	freeq;
+static int	nfreeq;
 void	(*vmprogexit)(Prog*);
 
 ulong
@@ -896,9 +898,10 @@ newq(Prog *p)
 	Progq *q;
 
 	q = freeq;
-	if(q != nil)
+	if(q != nil){
 		freeq = q->next;
-	else{
+		nfreeq--;
+	}else{
 		q = malloc(sizeof(Progq));
 		if(q == nil)
 			error(exNomem);
@@ -906,6 +909,19 @@ newq(Prog *p)
 	q->prog = p;
 	q->next = nil;
 	return q;
+}
+
+/* a few entries are kept for newq; more go back (100000 waiting threads made 100000) */
+static void
+putq(Progq *q)
+{
+	if(nfreeq >= Nfreeq){
+		free(q);
+		return;
+	}
+	q->next = freeq;
+	freeq = q;
+	nfreeq++;
 }
 
 /*
@@ -944,8 +960,7 @@ qtake(Progq **l)
 	else
 		last->next = q->next;
 	p = q->prog;
-	q->next = freeq;
-	freeq = q;
+	putq(q);
 	return p;
 }
 
@@ -969,8 +984,7 @@ qdel(Progq **l, Prog *p)
 			if(q == last)
 				*l = prev;
 		}
-		q->next = freeq;
-		freeq = q;
+		putq(q);
 	}
 }
 
