@@ -417,8 +417,6 @@ extern	int	gchalt;		/* >0: collector must not run */
 extern	int	mutator;	/* color of blocks allocated this epoch */
 extern	int	nprop;		/* set when a block turned gray */
 extern	ulong	heaplimit;	/* bytes the heap may hold (default 32 MB) */
-extern	uintptr	dislo;		/* where an indirect operand may reach: see xec.c */
-extern	uintptr	dislen;
 extern	Gcstat	gcstat;
 
 #define	gclock()	(gchalt++)

@@ -51,19 +51,19 @@ void*	optab[256];		/* dispatch addresses */
  * the kernel's text, data, pools or objects (its text is also mapped
  * read-only: pc/mmu.c).  An address outside raises "bad address" in the
  * program alone.  Inside, a block's neighbours are not protected from
- * it.  emu, whose blocks come from libc's malloc, only keeps such
- * addresses out of [0, dislo) and [dislo+dislen, 2^32).
+ * it.  emu, whose blocks come from libc's malloc, does not check: a wild
+ * address there faults (emu turns the signal into an exception) or
+ * harms only emu's own process.
  */
-uintptr	dislo = 4096;
-uintptr	dislen = -4096;
 #ifdef KERNEL
 extern	uchar	dismap[];
 #define	DISBYTE(x)	dismap[(uintptr)(x)>>16]
-#else
-#define	DISBYTE(x)	((uintptr)(x) - dislo < dislen)
-#endif
 /* n (1 to 8): the operand's size, which the loader keeps in its imm */
 #define	DISADDR(x, n)	(DISBYTE(x) && DISBYTE((uchar*)(x)+(n)-1))
+#else
+#define	DISBYTE(x)	1
+#define	DISADDR(x, n)	1
+#endif
 
 /*
  * may Dis code reach the n bytes at a (through an indirect operand, an

@@ -4,8 +4,6 @@
 #include "dat.h"
 #include "fns.h"
 #include "../port/error.h"
-#include <isa.h>
-#include <interp.h>
 
 /*
  * Boot: multiboot hands us the machine in protected mode with paging
@@ -164,9 +162,6 @@ main(ulong magic, ulong mbi)
 	apicwire();
 	mmuinit();
 	xinit();
-	/* Dis addresses stay above the kernel's image (libinterp/xec.c) */
-	dislo = PGROUND((ulong)end);
-	dislen = conf.topofmem - dislo;
 	i8259init();
 	uartinit();
 	clockinit();
