@@ -24,7 +24,10 @@ static Proc*	runqt[Nrq];
 static Proc*	procs;		/* all processes */
 static Proc*	deadprocs;	/* for reuse */
 static int	ndead;
-enum { Ndead = 16 };	/* dead Procs kept for reuse; more go back to xalloc */
+enum
+{
+	Ndead	= 16,	/* dead Procs kept for reuse; more go back to xalloc */
+};
 static int	pidalloc;
 static Proc*	timers;		/* tsleeping, in order of twhen */
 

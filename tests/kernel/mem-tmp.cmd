@@ -1,1 +1,1 @@
-mkdir /tmp/t; bind -c '#T40000000' /tmp/t; /n/local/tmpfill.dis /tmp/t; ls /tmp/t; echo done
+mkdir /tmp/t; bind -c '#T40000000' /tmp/t; /n/local/tmpfill.dis /tmp/t; ls /tmp/t; for d in a b c d e { mkdir /tmp/$d; bind -c '#T60000000' /tmp/$d }; /n/local/fill.dis /tmp/a /tmp/b /tmp/c /tmp/d /tmp/e; for d in a b c d e { rm /tmp/$d/big; unmount /tmp/$d }; echo done
