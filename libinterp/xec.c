@@ -50,8 +50,13 @@ void*	optab[256];		/* dispatch addresses */
  * write through such an operand outside the Dis heap and stacks, so not
  * the kernel's text, data, pools or objects (its text is also mapped
  * read-only: pc/mmu.c).  An address outside raises "bad address" in the
- * program alone.  Inside, a block's neighbours are not protected from
- * it.  emu, whose blocks come from libc's malloc, does not check: a wild
+ * program alone.  The same holds for the addresses alt, send and recv
+ * take and for sized moves (disrange).  What this does not cover: inside
+ * the Dis heap a write may land on a neighbouring block, headers
+ * included, and the VM follows pointers it finds in blocks (an array's
+ * data, a channel's buffer, a module link) without asking where they
+ * lead, so a module that forges such a header can still reach beyond;
+ * closing that needs the target's type at each indirect write.  emu, whose blocks come from libc's malloc, does not check: a wild
  * address there faults (emu turns the signal into an exception) or
  * harms only emu's own process.
  */
