@@ -350,7 +350,7 @@ static void
 timeop(Res *r, char *what, int n, int np)
 {
 	Opproc o[Maxprocs];
-	int i, j;
+	int i, j, started;
 
 	if(strcmp(what, "nil") == 0){
 		optest.op = nilop;
@@ -372,16 +372,23 @@ timeop(Res *r, char *what, int n, int np)
 	optest.go = 0;
 	optest.done = 0;
 	for(i = 0; i < np; i++)
-		kproc("timeop", opproc, &o[i], PriRealtime);
+		if(kproc("timeop", opproc, &o[i], PriRealtime) < 0)
+			break;
+	started = i;
 	/* they wait for go; once started they run to the end, so wait for them, interrupted or not */
 	optest.go = 1;
-	for(i = 0; i < np; i++)
+	for(i = 0; i < started; i++)
 		wakeup(&o[i].start);
-	while(!opdone(&np)){
+	while(!opdone(&started)){
 		if(!waserror()){
-			tsleep(&optest.end, opdone, &np, 10);
+			tsleep(&optest.end, opdone, &started, 10);
 			poperror();
 		}
+	}
+	if(started < np){	/* no memory for a process: no result */
+		for(i = 0; i < np; i++)
+			free(o[i].t);
+		error(Enomem);
 	}
 	for(i = 0; i < np; i++){
 		for(j = bench.warmup; j < o[i].n; j++)
@@ -1187,6 +1194,9 @@ ctlwrite(char *a, long n)
 
 	if(n > Maxcmd)
 		error(Etoobig);
+	/* parsecmd would stop at a NUL and run what came before it */
+	if(memchr(a, 0, n) != nil)
+		error(Ebadctl);
 	cb = parsecmd(a, n);
 	r = nil;
 	if(waserror()){

@@ -11,7 +11,8 @@
  * (#R65536) makes a fresh private tree holding at most that many
  * bytes, freed when its last Chan goes.  File data lives in
  * Blksize blocks allocated on first write, so a sparse file costs
- * only what is written.  Each tree counts its blocks and nodes
+ * only what is written, and a block costs just its size (a size class
+ * of malloc's: port/alloc.c).  Each tree counts its blocks and nodes
  * against its limit; past it a write or create fails with Efull.
  * One QLock per tree serialises everything in it.
  */
@@ -25,6 +26,7 @@ enum
 };
 
 static char Efull[] = "file system full";
+static char Ebigfile[] = "file too large";
 
 typedef struct Tfs Tfs;
 typedef struct Tfile Tfile;
@@ -705,8 +707,9 @@ tfilewrite(Tfile *f, uchar *a, long n, vlong off)
 	ulong bn;
 
 	fs = f->fs;
-	if(off + n > Maxfile)
-		error(Efull);
+	/* off + n could wrap */
+	if(off > Maxfile || n > Maxfile - off)
+		error(Ebigfile);
 	tgrowtab(f, (off+n+Blksize-1)/Blksize);
 	for(tot = 0; tot < n; tot += m){
 		bn = (off+tot) / Blksize;

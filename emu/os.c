@@ -107,8 +107,8 @@ kprocstart(void *v)
 	return nil;
 }
 
-/* start func(arg) in a new thread with the creator's own groups */
-void
+/* start func(arg) in a new thread with the creator's own groups; -1 if the host has none to give */
+int
 kproc(char *name, void (*func)(void*), void *arg, int pri)
 {
 	pthread_attr_t a;
@@ -130,9 +130,15 @@ kproc(char *name, void (*func)(void*), void *arg, int pri)
 	pthread_attr_init(&a);
 	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
 	pthread_attr_setstacksize(&a, 1024*1024);
-	if(pthread_create(&t, &a, kprocstart, p) != 0)
-		panic("cannot create a thread for %s", name);
+	if(pthread_create(&t, &a, kprocstart, p) != 0){
+		pthread_attr_destroy(&a);
+		closegroups(&p->defenv);
+		__sync_sub_and_fetch(&nkproc, 1);
+		freeproc(p);
+		return -1;
+	}
 	pthread_attr_destroy(&a);
+	return 0;
 }
 
 /* the calling kproc ends */

@@ -42,6 +42,7 @@
 #include <sys/resource.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <dlfcn.h>
 
 enum
 {
@@ -603,6 +604,13 @@ main(int argc, char **argv)
 	long t0, tlast, now;
 	Input *in;
 
+	/*
+	 * emu retires a thread with pthread_exit, which loads libgcc_s for
+	 * the unwinder: the jail has no libraries, so load it here, before
+	 * the children chroot (else every run ends in a false abort)
+	 */
+	if(dlopen("libgcc_s.so.1", RTLD_NOW|RTLD_GLOBAL) == nil)
+		fprint(2, "runfuzz: warning: %s: thread exits will abort in the jail\n", dlerror());
 	secs = 60;
 	xmode = 0;
 	for(i = 1; i < argc && argv[i][0] == '-'; i++){

@@ -398,6 +398,7 @@ struct Gcstat
 	uvlong	allocated;	/* bytes allocated */
 	ulong	heapinuse;	/* bytes in use now */
 	ulong	heapmax;	/* high water mark */
+	ulong	chunksfreed;	/* chunks given back to the host */
 };
 
 /* common types, for builtins allocating heap objects */

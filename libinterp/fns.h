@@ -9,6 +9,11 @@ Heap*	newmodlinkheap(int nlinks);
 void	movptrs(void*, void*, Type*);
 int	heapblock(void*);
 int	istype(Type*);
+void*	stkalloc(ulong);
+
+/* xec.c */
+int	disrange(void*, ulong);
+void	stkfree(void*);
 
 /* gc.c */
 extern	int	nbuiltin;

@@ -359,6 +359,7 @@ endcycle(void)
 
 	phase = Gidle;
 	gcstat.epochs++;
+	reclaimchunks();
 	live = gcstat.heapinuse;
 	lastlive = live;
 	trigger = live*2;
@@ -600,7 +601,7 @@ vmstats(int fd)
 {
 	fprint(fd, "gc: epochs %lud visited %llud rcfreed %llud gcfreed %llud\n",
 		gcstat.epochs, gcstat.visited, gcstat.rcfreed, gcstat.gcfreed);
-	fprint(fd, "gc: time %lludus maxslice %ludus allocated %llud inuse %lud max %lud limit %lud\n",
+	fprint(fd, "gc: time %lludus maxslice %ludus allocated %llud inuse %lud max %lud limit %lud chunksfreed %lud\n",
 		gcstat.gcusec, gcstat.maxusec, gcstat.allocated, gcstat.heapinuse,
-		gcstat.heapmax, heaplimit);
+		gcstat.heapmax, heaplimit, gcstat.chunksfreed);
 }

@@ -71,6 +71,23 @@ void	poolfree(Pool*, void*);
 #define	hmfree(v)	free(v)
 #endif
 
+/*
+ * stack segments, from the heap's pool too: the VM lets an indirect
+ * operand reach only that pool's memory in the kernel (xec.c)
+ */
+void*
+stkalloc(ulong n)
+{
+	return hmalloc(n);
+}
+
+void
+stkfree(void *v)
+{
+	if(v != nil)
+		hmfree(v);
+}
+
 static int	ptrmap[] = { 0 };
 static uchar	ptrbits[] = { 0x80 };
 
@@ -156,6 +173,7 @@ newchunk(int c)
 	k->nblock = n;
 	k->base = (uchar*)(k+1);
 	k->end = k->base+n*bs;
+	k->dead = 0;
 	if(!addchunk(k)){
 		hmfree(k);
 		error(exHeap);
@@ -172,6 +190,82 @@ newchunk(int c)
 		f->next = freel[c];
 		freel[c] = f;
 		p -= bs;
+	}
+}
+
+/* k is on its way out: forget it in ctab and ccache */
+static void
+dropchunk(Chunk *k)
+{
+	int i;
+
+	for(i = 0; i < nctab; i++)
+		if(ctab[i] == k){
+			memmove(ctab+i, ctab+i+1, (nctab-i-1)*sizeof(Chunk*));
+			nctab--;
+			break;
+		}
+	for(i = 0; i < Nccache; i++)
+		if(ccache[i] == k)
+			ccache[i] = nil;
+}
+
+static int
+chunkempty(Chunk *k)
+{
+	ulong i;
+
+	for(i = 0; i < k->nblock; i++)
+		if(((Heap*)(k->base+i*k->bsize))->color != Cfree)
+			return 0;
+	return 1;
+}
+
+/*
+ * give chunks whose blocks are all free back to the host, so that the
+ * heap shrinks after a program that allocated much has gone.  Called
+ * by the collector at the end of a cycle (no sweep under way): their
+ * blocks leave the free lists, and recent[] forgets them.
+ */
+void
+reclaimchunks(void)
+{
+	Chunk *k, **l, *dead;
+	Freeb *f, **fl;
+	int c, i, any;
+
+	dead = nil;
+	any = 0;
+	for(l = &chunks; (k = *l) != nil;){
+		if(!chunkempty(k)){
+			k->dead = 0;
+			l = &k->next;
+			continue;
+		}
+		*l = k->next;
+		k->dead = 1;
+		k->next = dead;
+		dead = k;
+		any = 1;
+	}
+	if(!any)
+		return;
+	for(c = 0; c < Nclass; c++)
+		for(fl = &freel[c]; (f = *fl) != nil;){
+			k = findchunk((uchar*)f);
+			if(k != nil && k->dead)
+				*fl = f->next;
+			else
+				fl = &f->next;
+		}
+	for(i = 0; i < Nrecent; i++)
+		if(recent[i] != nil && (k = findchunk((uchar*)recent[i])) != nil && k->dead)
+			recent[i] = nil;
+	while((k = dead) != nil){
+		dead = k->next;
+		dropchunk(k);
+		gcstat.chunksfreed++;
+		hmfree(k);
 	}
 }
 

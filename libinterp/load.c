@@ -1235,6 +1235,38 @@ setmaxframe(Module *m)
 	m->maxframe = (m->maxframe+7)&~7;
 }
 
+static void
+kindsize(Opnd *o, int use)
+{
+	if(o->k == Kind){
+		o->imm = usesize(use);
+		if(o->imm == 0)
+			o->imm = 1;
+	}
+}
+
+/*
+ * the VM checks where an indirect operand points (xec.c, DISADDR): it
+ * finds the size of the access in the operand's imm, unused otherwise
+ * (1 where the size is known only at run time: those ops check the
+ * whole extent themselves)
+ */
+static void
+kindsizes(Module *m)
+{
+	Inst *ip;
+	char *u;
+
+	for(ip = m->prog; ip < m->prog+m->nprog; ip++){
+		u = opuse[ip->op];
+		if(u == nil)
+			continue;
+		kindsize(&ip->s, u[0]);
+		kindsize(&ip->m, u[1]);
+		kindsize(&ip->d, u[2]);
+	}
+}
+
 Module*
 parsemod(char *path, uchar *code, ulong len)
 {
@@ -1341,6 +1373,7 @@ parsemod(char *path, uchar *code, ulong len)
 	}
 	free(m->ptrmap);
 	m->ptrmap = nil;
+	kindsizes(m);
 	xecprep(m);
 	return m;
 bad:

@@ -19,3 +19,4 @@ char	exInval[]	= "invalid argument";
 char	exNilref[]	= "dereference of nil";
 char	exRange[]	= "value out of range";
 char	exStack[]	= "out of memory: stack";
+char	exAddr[]	= "bad address";

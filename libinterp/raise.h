@@ -16,3 +16,4 @@ extern	char	exInval[];
 extern	char	exNilref[];
 extern	char	exRange[];
 extern	char	exStack[];
+extern	char	exAddr[];

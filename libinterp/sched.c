@@ -16,6 +16,7 @@ enum
 	Stackfirst	= 2048,	/* a new prog's */
 	Maxstack	= 16*1024*1024,	/* per prog: deeper recursion raises exStack */
 	NOPC		= 0xFFFFFFFF,
+	Nfreeq		= 256,	/* wait queue entries kept for reuse */
 };
 
 Prog*	curprog;
@@ -28,6 +29,7 @@ static int	nready;
 static int	pidnum;
 static ulong	randx = 1;
 static Progq*	freeq;
+static int	nfreeq;
 void	(*vmprogexit)(Prog*);
 
 ulong
@@ -140,7 +142,7 @@ newseg(ulong need, ulong min)
 	if(need < min)
 		need = min;
 	need = (need+7)&~7;
-	s = malloc(sizeof(Stkseg)+need);
+	s = stkalloc(sizeof(Stkseg)+need);
 	if(s == nil)
 		error(exStack);
 	s->prev = nil;
@@ -199,7 +201,7 @@ popframe(uchar *f)
 		R.EX = s->pex;
 		if(curprog != nil)
 			curprog->stksize -= s->size;
-		free(s);
+		stkfree(s);
 	}
 }
 
@@ -328,7 +330,7 @@ unwindto(uchar *target)
 		R.EX = s->pex;
 		if(curprog != nil)
 			curprog->stksize -= s->size;
-		free(s);
+		stkfree(s);
 	}
 	R.FP = target;
 }
@@ -371,7 +373,7 @@ newprog(Prog *parent, Modlink *ml)
 	s = newseg(2*ml->m->maxframe, Stackfirst);
 	p = mallocz(sizeof(Prog), 1);
 	if(p == nil){
-		free(s);
+		stkfree(s);
 		error(exNomem);
 	}
 	p->osenv = kenvfork(parent != nil ? parent->osenv : nil);
@@ -409,7 +411,7 @@ freeprog(Prog *p)
 	else
 		progtail = p->prev;
 	nprogs--;
-	free(p->R.EX);
+	stkfree(p->R.EX);
 	destroy(p->exstr);
 	if(p->osenv != nil)
 		kenvfree(p->osenv);
@@ -821,6 +823,36 @@ consstr(char *s, List *tail)
 	return l;
 }
 
+enum
+{
+	Retmax	= 64,	/* bytes a first frame's return value may take */
+};
+
+/*
+ * The first frame's caller is the host, which reads no value init
+ * returns; but an init declared to return one (Inferno's lego/rcxsend:
+ * init(...): string) writes it through its return pointer, as may the
+ * builtin it ends with.  That pointer names this scratch area below the
+ * frame f, in a frame of its own, whose words hold H: a pointer stored
+ * there is dropped by the collector, a value written there harms nothing.
+ * need: room to leave for the frame that follows.  R: the new prog's.
+ */
+static uchar*
+retframe(int need)
+{
+	static Type *rt;
+	uchar *r;
+
+	if(rt == nil){
+		rt = newtype(Tkstruct, sizeof(Frame)+Retmax, nil, 0);
+		if(rt == nil)
+			error(exNomem);
+	}
+	r = newframe(rt, rt->size+need);
+	memset(r+sizeof(Frame), 0xFF, Retmax);
+	return r+sizeof(Frame);
+}
+
 /* host: a prog running m's entry, init(nil, argv) */
 Prog*
 vmstart(Module *m, int argc, char **argv)
@@ -828,7 +860,7 @@ vmstart(Module *m, int argc, char **argv)
 	Modlink *ml;
 	Prog *p, *sp;
 	REG sr;
-	uchar *f;
+	uchar *f, *r;
 	List *l;
 	int i;
 
@@ -843,7 +875,9 @@ vmstart(Module *m, int argc, char **argv)
 	sr = R;
 	curprog = p;
 	R = p->R;
+	r = retframe(m->maxframe);
 	f = newframe(m->entryt, m->maxframe);
+	*(uchar**)(f+REGRET*IBY2WD) = r;
 	if(m->entryt->size >= 40){
 		l = H;
 		for(i = argc-1; i >= 0; i--)
@@ -880,9 +914,10 @@ newq(Prog *p)
 	Progq *q;
 
 	q = freeq;
-	if(q != nil)
+	if(q != nil){
 		freeq = q->next;
-	else{
+		nfreeq--;
+	}else{
 		q = malloc(sizeof(Progq));
 		if(q == nil)
 			error(exNomem);
@@ -890,6 +925,19 @@ newq(Prog *p)
 	q->prog = p;
 	q->next = nil;
 	return q;
+}
+
+/* a few entries are kept for newq; more go back (100000 waiting threads made 100000) */
+static void
+putq(Progq *q)
+{
+	if(nfreeq >= Nfreeq){
+		free(q);
+		return;
+	}
+	q->next = freeq;
+	freeq = q;
+	nfreeq++;
 }
 
 /*
@@ -928,8 +976,7 @@ qtake(Progq **l)
 	else
 		last->next = q->next;
 	p = q->prog;
-	q->next = freeq;
-	freeq = q;
+	putq(q);
 	return p;
 }
 
@@ -953,8 +1000,7 @@ qdel(Progq **l, Prog *p)
 			if(q == last)
 				*l = prev;
 		}
-		q->next = freeq;
-		freeq = q;
+		putq(q);
 	}
 }
 
@@ -1257,6 +1303,23 @@ altchan(Alt *a, int i, int *k)
 }
 
 /*
+ * the address alt entry i names for its value must be Dis memory with
+ * room for a value of each of its channels (and the index, before the
+ * value, for an array of them): it is a word the program wrote
+ */
+static void
+altaddr(Alt *a, int i)
+{
+	Channel *c;
+	int k, extra;
+
+	extra = i >= a->nsend && D2H(a->ac[i].c)->t == &Tarray ? IBY2WD : 0;
+	for(k = 0; (c = altchan(a, i, &k)) != nil; )
+		if(!disrange(a->ac[i].ptr, c->mid->size+extra))
+			error(exAddr);
+}
+
+/*
  * alt and nbalt: pick a ready entry at random and communicate; else
  * block on all of them (alt) or choose the default (nbalt).
  * 1 done, 0 blocked.
@@ -1272,9 +1335,13 @@ xecalt(int block, Alt *a, WORD *d)
 	n = a->nsend+a->nrecv;
 	if(a->nsend < 0 || a->nrecv < 0 || n > 4096)
 		error(exInval);
-	for(i = 0; i < n; i++)
+	if(!disrange(a, 2*IBY2WD+n*sizeof(Altc)))
+		error(exAddr);
+	for(i = 0; i < n; i++){
 		if(a->ac[i].c == H)
 			error(exNilref);
+		altaddr(a, i);
+	}
 	for(i = 0; i < a->nsend; i++)
 		for(j = a->nsend; j < n; j++)
 			if(a->ac[i].c == a->ac[j].c)

@@ -37,6 +37,58 @@
 
 REG	R;
 void*	optab[256];		/* dispatch addresses */
+
+/*
+ * Where a double indirect operand may point.  The loader checks that
+ * such an operand's base slot lies in the frame or module data, but
+ * not what it holds: Dis code can store any integer there and write
+ * through it.  So every address an indirect operand makes is checked
+ * in slowdec (only indirect operands pay: a shift, a load and a test
+ * in the kernel).  In the kernel every Dis block and stack lies in the
+ * heap's pool, whose spans dismap marks (port/alloc.c), and the address
+ * and the word after it must be in one of them: no Dis program can
+ * write through such an operand outside the Dis heap and stacks, so not
+ * the kernel's text, data, pools or objects (its text is also mapped
+ * read-only: pc/mmu.c).  An address outside raises "bad address" in the
+ * program alone.  The same holds for the addresses alt, send and recv
+ * take and for sized moves (disrange).  What this does not cover: inside
+ * the Dis heap a write may land on a neighbouring block, headers
+ * included, and the VM follows pointers it finds in blocks (an array's
+ * data, a channel's buffer, a module link) without asking where they
+ * lead, so a module that forges such a header can still reach beyond;
+ * closing that needs the target's type at each indirect write.  emu, whose blocks come from libc's malloc, does not check: a wild
+ * address there faults (emu turns the signal into an exception) or
+ * harms only emu's own process.
+ */
+#ifdef KERNEL
+extern	uchar	dismap[];
+#define	DISBYTE(x)	dismap[(uintptr)(x)>>16]
+/* n (1 to 8): the operand's size, which the loader keeps in its imm */
+#define	DISADDR(x, n)	(DISBYTE(x) && DISBYTE((uchar*)(x)+(n)-1))
+#else
+#define	DISBYTE(x)	1
+#define	DISADDR(x, n)	1
+#endif
+
+/*
+ * may Dis code reach the n bytes at a (through an indirect operand, an
+ * alt entry's address)?  a+n must not wrap, and every 64K piece between
+ * must be the Dis heap's.
+ */
+int
+disrange(void *a, ulong n)
+{
+	ulong i;
+
+	if(n == 0)
+		return 1;
+	if((uintptr)a+n < (uintptr)a)
+		return 0;
+	for(i = 0; i < n; i += 4096)
+		if(!DISBYTE((uchar*)a+i))
+			return 0;
+	return DISBYTE((uchar*)a+n-1);
+}
 uvlong	(*xecclock)(void);	/* the host's instruction timer (interp.h) */
 void	(*xectimer)(Module*, Inst*, uvlong);
 
@@ -49,8 +101,10 @@ void	(*xectimer)(Module*, Inst*, uvlong);
 #define	FAULT(x)	{ fmsg = (x); goto fault; }
 #define	DESTROY(v)	{ void *v_ = (v); if(v_ != H){ Heap *h_ = D2H(v_); if(--h_->ref == 0) freeheap(h_, 0); } }
 #define	REF(v)	{ void *v_ = (v); if(v_ != H){ Heap *h_ = D2H(v_); h_->ref++; Setmark(h_); } }
+#define	SIZED(o, a, n)	if((o).k == Kind && !disrange(a, n)){ goto addrfault; }
 #define	IND(o, x)	if((o).k == Kind){ uchar *q_ = *(uchar**)(b[(o).reg] + (o).f); \
-			if(q_ == H || q_ == nil){ goto nilfault; } x = q_ + (o).off; } else x = ADDR(o)
+			if(q_ == H || q_ == nil){ goto nilfault; } x = q_ + (o).off; \
+			if(!DISADDR(x, (o).imm)){ goto addrfault; } } else x = ADDR(o)
 
 static Type*	mtypes[64];
 
@@ -400,6 +454,9 @@ blocked:
 
 nilfault:
 	fmsg = exNilref;
+	goto fault;
+addrfault:
+	fmsg = exAddr;
 fault:
 	SYNC();
 	fault(fmsg);
@@ -419,7 +476,11 @@ Lmovb:	B(d) = B(s); NXT
 Lmovw:	W(d) = W(s); NXT
 Lmovf:	F(d) = F(s); NXT
 Lmovl:	V(d) = V(s); NXT
-Lmovm:	memmove(d, s, W(m)); NXT
+Lmovm:
+	SIZED(i->s, s, W(m));
+	SIZED(i->d, d, W(m));
+	memmove(d, s, W(m));
+	NXT
 Llea:	W(d) = (WORD)s; NXT
 Lcvtbw:	W(d) = B(s); NXT
 Lcvtwb:	B(d) = W(s); NXT
@@ -542,6 +603,8 @@ Lmovp:
 	NXT
 Lmovmp:
 	t = R.M->type[W(m)];
+	SIZED(i->s, s, t->size);
+	SIZED(i->d, d, t->size);
 	movptrs(d, s, t);
 	NXT
 Lmovpc:
@@ -660,6 +723,7 @@ Lsend:
 	c = C(d);
 	if(c == H)
 		FAULT(exNilref);
+	SIZED(i->s, s, c->mid->size);
 	if(i->s.k == Kabs && (c->mid->size > 4 || c->mid->nptr && W(s) != (WORD)H))
 		FAULT(exInval);
 	SYNC();
@@ -670,6 +734,7 @@ Lrecv:
 	c = C(s);
 	if(c == H)
 		FAULT(exNilref);
+	SIZED(i->d, d, c->mid->size);
 	SYNC();
 	if(!irecv(c, d))
 		goto blocked;
@@ -713,13 +778,15 @@ Lconsp:
 	*(void**)ls->data = v;
 	NXT
 Lconsm:
+	SIZED(i->s, s, W(m));
 	SYNC();
 	ls = cons(W(m), d);
 	memmove(ls->data, s, W(m));
 	NXT
 Lconsmp:
-	SYNC();
 	t = R.M->type[W(m)];
+	SIZED(i->s, s, t->size);
+	SYNC();
 	ls = cons(t->size, d);
 	initmem(t, ls->data);
 	movptrs(ls->data, s, t);
@@ -763,12 +830,14 @@ Lheadm:
 	ls = L(s);
 	if(ls == H)
 		FAULT(exNilref);
+	SIZED(i->d, d, W(m));
 	memmove(d, ls->data, W(m));
 	NXT
 Lheadmp:
 	ls = L(s);
 	if(ls == H)
 		FAULT(exNilref);
+	SIZED(i->d, d, R.M->type[W(m)]->size);
 	movptrs(d, ls->data, R.M->type[W(m)]);
 	NXT
 Ltail:

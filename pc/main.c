@@ -170,7 +170,8 @@ main(ulong magic, ulong mbi)
 			HZ, conf.npage*BY2PG/MiB, m->cpuhz/1000000);
 		print("command line: %s\n", bootline);
 	}
-	kproc("init", disinit, nil, PriNormal);
+	if(kproc("init", disinit, nil, PriNormal) < 0)
+		panic("no memory for init");
 	schedinit();
 }
 

@@ -5,9 +5,14 @@
 #include "fns.h"
 
 /*
- * Paging only to catch nil: memory is identity mapped with 4MB pages,
- * except the first 4MB, mapped with 4K pages so page 0 can be left out.
+ * Paging to catch nil and wild writes: memory is identity mapped with 4MB
+ * pages, except the first 4MB, mapped with 4K pages so that page 0 can
+ * be left out and the kernel's text and read-only data (KTZERO to etext)
+ * mapped read-only; CR0.WP makes that hold for the kernel itself, so
+ * a stray store there (from the kernel, or through a Dis address the VM
+ * did not catch) faults instead of changing code.
  */
+extern char etext[];
 static ulong pdb[1024] __attribute__((aligned(4096)));
 static ulong pt0[1024] __attribute__((aligned(4096)));
 
@@ -20,8 +25,13 @@ mmuinit(void)
 	top = conf.topofmem;
 	if(top < 8*MiB)
 		top = 8*MiB;
-	for(i = 1; i < 1024; i++)
-		pt0[i] = (i*BY2PG) | PTEWRITE | PTEVALID;
+	for(i = 1; i < 1024; i++){
+		a = i*BY2PG;
+		if(a >= KTZERO && a < (ulong)etext)
+			pt0[i] = a | PTEVALID;
+		else
+			pt0[i] = a | PTEWRITE | PTEVALID;
+	}
 	pt0[0] = 0;
 	pdb[0] = (ulong)pt0 | PTEWRITE | PTEVALID;
 	for(a = BY2XPG; a < top && a != 0; a += BY2XPG)

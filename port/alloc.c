@@ -6,17 +6,31 @@
 #include "../port/error.h"
 
 /*
- * Memory.  xalloc hands out physical memory from the ranges the
- * loader reported, first fit from a list of holes.  The pools
- * (malloc, the Dis heap) are built on it: blocks up to Maxsmall
- * bytes come from per-size-class free lists refilled from arenas;
- * larger ones come straight from xalloc.  Every block carries a
- * header naming its pool and size, and each pool keeps the counts
- * /dev/memory reports.
+ * Memory.  xalloc hands out the physical memory the loader reported,
+ * first fit from a list of holes, and takes it back, merging neighbours.
+ * The pools (malloc, the Dis heap, images) share it, so memory one pool
+ * gives back another can use.
+ *
+ * Every pool block lies in a span: Spansize bytes (or a multiple, for a
+ * block larger than Maxsmall) aligned on Spansize, found from any
+ * address in it through spantab.  A small span is cut into blocks of
+ * one size class; blocks carry no header, so a request of a class's
+ * size (devtmp's 8K file blocks) takes just that.  A pool keeps its
+ * spans with free blocks on a list per class; a span whose blocks are
+ * all free goes back to xalloc, unless it is its class's only one with
+ * room and the class is small (then a block freed and allocated again
+ * does not cost a span each time).  A large block is a span of its own.
+ *
+ * dismap marks the spans of the Dis heap's pool, which holds every Dis
+ * block and stack in the kernel: the VM lets an indirect operand reach
+ * only there (libinterp/xec.c).
+ *
+ * Each pool counts what /dev/alloc reports (man/3/alloc).
  */
 
 typedef struct Hole Hole;
-typedef struct Bhdr Bhdr;
+typedef struct Span Span;
+typedef struct Fblk Fblk;
 
 struct Hole
 {
@@ -25,33 +39,52 @@ struct Hole
 	Hole*	next;
 };
 
-enum
+struct Fblk
 {
-	Nhole	= 256,
-	Magic	= 0xB10C,
-	Freemagic	= 0xF4EE,
-	Minclass	= 4,		/* 16 bytes */
-	Maxclass	= 15,		/* 32K */
-	Maxsmall	= 1<<Maxclass,
-	Arena	= 64*1024,
+	Fblk*	next;
 };
 
-struct Bhdr
+struct Span
 {
-	ushort	magic;
+	uchar*	base;
+	ulong	bsize;		/* bytes per block; a large block's size, rounded to Spansize */
+	ushort	nblk;
+	ushort	ninuse;
 	uchar	pool;
-	uchar	class;		/* 0: large, from xalloc */
-	ulong	size;		/* bytes of the block, header included */
-	Bhdr*	next;		/* free list */
-	ulong	pad;
+	uchar	class;		/* Bigclass: one large block */
+	Fblk*	free;		/* its free blocks */
+	Span*	next;		/* the pool's spans of this class with room */
+	Span*	prev;
 };
+
+enum
+{
+	Nhole	= 4096,
+	Magic	= 0xB10CB10C,
+	Spanshift	= 16,
+	Spansize	= 1<<Spanshift,
+	Maxsmall	= 32*1024,
+	Nspantab	= 1<<(32-Spanshift),
+	Spanbatch	= 128,		/* span descriptors allocated at once */
+	Keepsize	= 512,		/* classes up to this keep an empty span */
+	Bigclass	= 0xFF,
+};
+
+/* sizes of the classes: 16 bytes apart up to 128, then four steps a doubling */
+static ulong classsize[Nsizeclass];
+static int nclass;
 
 static struct {
 	Hole	hole[Nhole];
 	Hole*	free;		/* unused Hole structures */
 	Hole*	list;		/* holes by address */
 	ulong	total;
+	ulong	lost;		/* bytes dropped for want of a Hole */
 } xlists;
+
+static Span*	spantab[Nspantab];	/* by address>>Spanshift: the span there */
+uchar	dismap[Nspantab];		/* by address>>Spanshift: the heap pool's */
+static Span*	freespans;		/* unused descriptors */
 
 Pool	pools[Npool] = {
 	{.name = "main", .maxsize = 512*MiB},
@@ -62,6 +95,7 @@ Pool*	mainmem = &pools[Mainmem];
 Pool*	heapmem = &pools[Heapmem];
 static Lock xlock;
 
+/* give [addr, addr+size) back to the holes; called with xlock held */
 static void
 xhole(ulong addr, ulong size)
 {
@@ -91,7 +125,7 @@ xhole(ulong addr, ulong size)
 	}
 	p = xlists.free;
 	if(p == nil){
-		iprint("xfree: no more holes, %lud bytes lost\n", size);
+		xlists.lost += size;
 		return;
 	}
 	xlists.free = p->next;
@@ -101,11 +135,26 @@ xhole(ulong addr, ulong size)
 	*l = p;
 }
 
+static void
+mkclasses(void)
+{
+	ulong s, base;
+	int i;
+
+	nclass = 0;
+	for(s = 16; s <= 128; s += 16)
+		classsize[nclass++] = s;
+	for(base = 128; base < Maxsmall; base *= 2)
+		for(i = 1; i <= 4; i++)
+			classsize[nclass++] = base + i*base/4;
+}
+
 void
 xinit(void)
 {
 	int i;
 
+	mkclasses();
 	for(i = 0; i < Nhole; i++){
 		xlists.hole[i].next = xlists.free;
 		xlists.free = &xlists.hole[i];
@@ -116,18 +165,23 @@ xinit(void)
 	}
 }
 
-/* n bytes of memory, 8-aligned, preceded by its size; nil if none */
+/*
+ * n bytes aligned on align (a power of two), no header; nil if there is
+ * no hole for them.  What the alignment skips stays a hole.
+ */
 static void*
-xalloc0(ulong n)
+xget(ulong n, ulong align)
 {
 	Hole *h, **l;
-	ulong *p;
+	ulong a, e;
 
-	n = ROUND(n, 8) + 8;
 	lock(&xlock);
 	for(l = &xlists.list; (h = *l) != nil; l = &h->next){
-		if(h->size >= n){
-			p = (ulong*)h->addr;
+		a = (h->addr + align-1) & ~(align-1);
+		e = h->addr + h->size;
+		if(a < h->addr || a > e || e-a < n)
+			continue;
+		if(a == h->addr){
 			h->addr += n;
 			h->size -= n;
 			if(h->size == 0){
@@ -135,14 +189,40 @@ xalloc0(ulong n)
 				h->next = xlists.free;
 				xlists.free = h;
 			}
-			unlock(&xlock);
-			p[0] = n;
-			p[1] = Magic;
-			return p+2;
+		}else{
+			h->size = a - h->addr;
+			xhole(a+n, e-(a+n));
 		}
+		unlock(&xlock);
+		return (void*)a;
 	}
 	unlock(&xlock);
 	return nil;
+}
+
+static void
+xput(void *v, ulong n)
+{
+	lock(&xlock);
+	xhole((ulong)v, n);
+	unlock(&xlock);
+}
+
+/* n bytes of memory, 8-aligned, preceded by its size; nil if none */
+static void*
+xalloc0(ulong n)
+{
+	ulong *p;
+
+	if(n > 0x7FFFFFFF)
+		return nil;
+	n = ROUND(n, 8) + 8;
+	p = xget(n, 8);
+	if(p == nil)
+		return nil;
+	p[0] = n;
+	p[1] = Magic;
+	return p+2;
 }
 
 void*
@@ -176,9 +256,7 @@ xfree(void *v)
 	if(p[1] != Magic)
 		panic("xfree: bad magic %#lux at %#p, pc %#lux", p[1], v, getcallerpc(&v));
 	p[1] = 0;
-	lock(&xlock);
-	xhole((ulong)p, p[0]);
-	unlock(&xlock);
+	xput(p, p[0]);
 }
 
 ulong
@@ -188,133 +266,320 @@ xfreebytes(void)
 	ulong n;
 
 	n = 0;
+	lock(&xlock);
 	for(h = xlists.list; h != nil; h = h->next)
 		n += h->size;
+	unlock(&xlock);
+	return n;
+}
+
+static ulong
+xlargest(void)
+{
+	Hole *h;
+	ulong n;
+
+	n = 0;
+	lock(&xlock);
+	for(h = xlists.list; h != nil; h = h->next)
+		if(h->size > n)
+			n = h->size;
+	unlock(&xlock);
 	return n;
 }
 
 static int
 sizeclass(ulong n)
 {
-	int c;
+	int lo, hi, mid;
 
-	for(c = Minclass; (1UL<<c) < n; c++)
-		;
-	return c;
+	lo = 0;
+	hi = nclass-1;
+	while(lo < hi){
+		mid = (lo+hi)/2;
+		if(classsize[mid] < n)
+			lo = mid+1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
-/* carve a new arena into blocks of class c */
-static int
+/* a span descriptor; called with the pool locked */
+static Span*
+newspan(void)
+{
+	Span *s;
+	int i;
+
+	if(freespans == nil){
+		s = xalloc0(Spanbatch*sizeof(Span));
+		if(s == nil)
+			return nil;
+		for(i = 0; i < Spanbatch; i++){
+			s[i].next = freespans;
+			freespans = &s[i];
+		}
+	}
+	s = freespans;
+	freespans = s->next;
+	return s;
+}
+
+static void
+spanlink(Pool *p, Span *s)
+{
+	Span **l;
+
+	l = (Span**)&p->spans[s->class];
+	s->prev = nil;
+	s->next = *l;
+	if(*l != nil)
+		(*l)->prev = s;
+	*l = s;
+}
+
+static void
+spanunlink(Pool *p, Span *s)
+{
+	if(s->prev != nil)
+		s->prev->next = s->next;
+	else
+		p->spans[s->class] = s->next;
+	if(s->next != nil)
+		s->next->prev = s->prev;
+}
+
+/* enter s, n bytes at s->base, in spantab (and dismap if the heap's) */
+static void
+spanmap(Span *s, ulong n)
+{
+	ulong i;
+
+	for(i = 0; i < n; i += Spansize){
+		spantab[((ulong)s->base+i)>>Spanshift] = s;
+		dismap[((ulong)s->base+i)>>Spanshift] = &pools[s->pool] == heapmem;
+	}
+}
+
+static void
+spanunmap(Span *s, ulong n)
+{
+	ulong i;
+
+	for(i = 0; i < n; i += Spansize){
+		spantab[((ulong)s->base+i)>>Spanshift] = nil;
+		dismap[((ulong)s->base+i)>>Spanshift] = 0;
+	}
+}
+
+/* a span descriptor and n bytes for it, within p's limit; called with p locked */
+static Span*
+spanget(Pool *p, ulong n)
+{
+	Span *s;
+
+	if(p->arenasize + n > p->maxsize)
+		return nil;
+	s = newspan();
+	if(s == nil)
+		return nil;
+	s->base = xget(n, Spansize);
+	if(s->base == nil){
+		s->next = freespans;
+		freespans = s;
+		return nil;
+	}
+	return s;
+}
+
+/* a new span of class c for p, on its list; called with p locked */
+static Span*
 poolgrow(Pool *p, int c)
 {
+	Span *s;
 	uchar *a;
-	Bhdr *b;
-	ulong bs, i, n;
+	ulong i, bs;
+	Fblk *f;
 
-	bs = 1UL<<c;
-	n = Arena/bs;
-	if(n == 0)
-		n = 1;
-	if(p->arenasize + n*bs > p->maxsize)
-		return 0;
-	a = xallocz(n*bs, 0);
-	if(a == nil)
-		return 0;
-	for(i = 0; i < n; i++){
-		b = (Bhdr*)(a + i*bs);
-		b->magic = Freemagic;
-		b->class = c;
-		b->size = bs;
-		b->next = p->freelist[c];
-		p->freelist[c] = b;
+	s = spanget(p, Spansize);
+	if(s == nil)
+		return nil;
+	a = s->base;
+	bs = classsize[c];
+	s->bsize = bs;
+	s->nblk = Spansize/bs;
+	s->ninuse = 0;
+	s->pool = p - pools;
+	s->class = c;
+	s->free = nil;
+	for(i = s->nblk; i-- > 0;){
+		f = (Fblk*)(a + i*bs);
+		f->next = s->free;
+		s->free = f;
 	}
-	p->arenasize += n*bs;
+	spanmap(s, Spansize);
+	spanlink(p, s);
+	p->arenasize += Spansize;
 	p->nbrk++;
-	return 1;
+	return s;
+}
+
+/* s has no block in use: give it back; called with p locked */
+static void
+spanrelease(Pool *p, Span *s)
+{
+	spanunlink(p, s);
+	spanunmap(s, Spansize);
+	xput(s->base, Spansize);
+	p->arenasize -= Spansize;
+	p->nrelease++;
+	s->next = freespans;
+	freespans = s;
+}
+
+static void*
+smallalloc(Pool *p, ulong n)
+{
+	Span *s;
+	Fblk *f;
+	int c;
+
+	c = sizeclass(n);
+	s = p->spans[c];
+	if(s == nil && (s = poolgrow(p, c)) == nil)
+		return nil;
+	f = s->free;
+	s->free = f->next;
+	s->ninuse++;
+	if(s->free == nil)
+		spanunlink(p, s);
+	p->cursize += s->bsize;
+	return f;
+}
+
+/* a large block: a span of its own; called with p locked */
+static void*
+bigalloc(Pool *p, ulong n)
+{
+	Span *s;
+	uchar *a;
+
+	n = ROUND(n, Spansize);
+	if(n == 0)
+		return nil;
+	s = spanget(p, n);
+	if(s == nil)
+		return nil;
+	a = s->base;
+	s->bsize = n;
+	s->nblk = 1;
+	s->ninuse = 1;
+	s->pool = p - pools;
+	s->class = Bigclass;
+	s->free = nil;
+	s->next = s->prev = nil;
+	spanmap(s, n);
+	p->arenasize += n;
+	p->cursize += n;
+	return a;
 }
 
 void*
 poolalloc(Pool *p, ulong n)
 {
-	Bhdr *b;
-	int c;
+	void *v;
 
-	if(n > 512*MiB)
+	if(n > p->maxsize || n > 0x7FFFFFFF){
+		lock(p);
+		p->nfail++;
+		unlock(p);
 		return nil;
-	n += sizeof(Bhdr);
-	lock(p);
-	if(n <= Maxsmall){
-		c = sizeclass(n);
-		if(p->freelist[c] == nil && !poolgrow(p, c)){
-			unlock(p);
-			return nil;
-		}
-		b = p->freelist[c];
-		p->freelist[c] = b->next;
-		if(b->magic != Freemagic)
-			panic("poolalloc: %s: corrupt free list at %#p", p->name, b);
-	}else{
-		if(p->cursize + n > p->maxsize){
-			unlock(p);
-			return nil;
-		}
-		b = xallocz(n, 0);
-		if(b == nil){
-			unlock(p);
-			return nil;
-		}
-		b->class = 0;
-		b->size = n;
-		p->arenasize += n;
 	}
-	b->magic = Magic;
-	b->pool = p - pools;
-	b->next = nil;
-	p->cursize += b->size;
+	lock(p);
+	if(n <= Maxsmall)
+		v = smallalloc(p, n);
+	else
+		v = bigalloc(p, n);
+	if(v == nil){
+		p->nfail++;
+		unlock(p);
+		return nil;
+	}
 	if(p->cursize > p->hw)
 		p->hw = p->cursize;
 	p->nalloc++;
 	unlock(p);
-	return b+1;
+	return v;
 }
 
-static Bhdr*
-blockof(void *v)
+/* the span of block v */
+static Span*
+spanof(void *v)
 {
-	Bhdr *b;
+	Span *s;
 
-	b = (Bhdr*)v - 1;
-	if(b->magic != Magic)
-		panic("free: bad block %#p magic %#ux, pc %#lux", v, b->magic, getcallerpc(&v));
-	return b;
+	s = spantab[(ulong)v>>Spanshift];
+	if(s == nil)
+		panic("free: %#p is no pool's, pc %#lux", v, getcallerpc(&v));
+	if(((uchar*)v - s->base) % s->bsize != 0)
+		panic("free: %#p is inside a block of %lud, pc %#lux", v, s->bsize, getcallerpc(&v));
+	return s;
 }
 
 void
 poolfree(Pool *p, void *v)
 {
-	Bhdr *b;
+	Span *s;
+	Fblk *f;
 
-	b = blockof(v);
+	s = spanof(v);
 	lock(p);
-	p->cursize -= b->size;
+	if(s->pool != p-pools)
+		panic("poolfree: %#p of pool %s freed to %s", v, pools[s->pool].name, p->name);
 	p->nfree++;
-	if(b->class == 0){
-		p->arenasize -= b->size;
-		b->magic = 0;
+	p->cursize -= s->bsize;
+	if(s->class == Bigclass){
+		spanunmap(s, s->bsize);
+		xput(s->base, s->bsize);
+		p->arenasize -= s->bsize;
+		s->next = freespans;
+		freespans = s;
 		unlock(p);
-		xfree(b);
 		return;
 	}
-	b->magic = Freemagic;
-	b->next = p->freelist[b->class];
-	p->freelist[b->class] = b;
+	f = v;
+	f->next = s->free;
+	if(s->free == nil)
+		spanlink(p, s);
+	s->free = f;
+	if(--s->ninuse == 0 && (s->prev != nil || s->next != nil || s->bsize > Keepsize))
+		spanrelease(p, s);
 	unlock(p);
+}
+
+static ulong
+blocksize(void *v)
+{
+	return spanof(v)->bsize;
 }
 
 ulong
 poolmsize(Pool*, void *v)
 {
-	return blockof(v)->size - sizeof(Bhdr);
+	return blocksize(v);
+}
+
+/* the largest block p can hand out without taking memory from xalloc */
+static ulong
+poollargest(Pool *p)
+{
+	int c;
+
+	for(c = nclass-1; c >= 0; c--)
+		if(p->spans[c] != nil)
+			return classsize[c];
+	return 0;
 }
 
 /* the statistics: one line per pool, as Inferno's /dev/memory */
@@ -330,6 +595,32 @@ poolread(char *buf, int n, ulong off)
 		s = seprint(s, e, "%11lud %11lud %11lud %11lud %11lud %11lud %11lud %s\n",
 			p->cursize, p->maxsize, p->hw, p->nalloc, p->nfree, p->nbrk, p->arenasize, p->name);
 	return readstr(off, buf, n, tmp);
+}
+
+/* /dev/alloc's pool lines (man/3/alloc); returns the end of what it wrote */
+char*
+poolsummary(char *s, char *e)
+{
+	Pool *p;
+	ulong c[9];
+
+	for(p = pools; p < pools+Npool; p++){
+		lock(p);
+		c[0] = p->cursize;
+		c[1] = p->arenasize;
+		c[2] = p->maxsize;
+		c[3] = p->hw;
+		c[4] = p->nalloc;
+		c[5] = p->nfree;
+		c[6] = p->nfail;
+		c[7] = p->nrelease;
+		c[8] = poollargest(p);
+		unlock(p);
+		s = seprint(s, e, "pool %s inuse %lud total %lud limit %lud hw %lud allocs %lud frees %lud fails %lud released %lud largest %lud\n",
+			p->name, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]);
+	}
+	return seprint(s, e, "xalloc free %lud largest %lud total %lud lost %lud\n",
+		xfreebytes(), xlargest(), xlists.total, xlists.lost);
 }
 
 void*
@@ -354,7 +645,10 @@ mallocz(ulong n, int clr)
 	return v;
 }
 
-/* malloc that never fails: waits for memory, then panics */
+/*
+ * malloc for what the kernel cannot do without: out of memory raises
+ * Enomem in the process asking, which must be able to take an error
+ */
 void*
 smalloc(ulong n)
 {
@@ -362,25 +656,22 @@ smalloc(ulong n)
 
 	v = malloc(n);
 	if(v == nil)
-		panic("smalloc: out of memory allocating %lud from %#lux", n, getcallerpc(&n));
+		error(Enomem);
 	return v;
 }
 
 void
 free(void *v)
 {
-	Bhdr *b;
-
 	if(v == nil)
 		return;
-	b = blockof(v);
-	poolfree(&pools[b->pool], v);
+	poolfree(&pools[spanof(v)->pool], v);
 }
 
 ulong
 msize(void *v)
 {
-	return blockof(v)->size - sizeof(Bhdr);
+	return blocksize(v);
 }
 
 void*
@@ -394,7 +685,7 @@ realloc(void *v, ulong n)
 	o = msize(v);
 	if(n <= o)
 		return v;
-	nv = poolalloc(&pools[blockof(v)->pool], n);
+	nv = poolalloc(&pools[spanof(v)->pool], n);
 	if(nv == nil)
 		return nil;
 	memmove(nv, v, o);

@@ -39,8 +39,16 @@ newchan(void)
 	chanalloc.nalloc++;
 	chanalloc.fid++;
 	unlock(&chanalloc);
-	if(c == nil)
-		c = smalloc(sizeof(Chan));
+	if(c == nil){
+		c = malloc(sizeof(Chan));
+		if(c == nil){
+			lock(&chanalloc);
+			chanalloc.nalloc--;
+			unlock(&chanalloc);
+			error(Enomem);
+		}
+	}
+	kobjalloc(Kchan);
 	memset(c, 0, sizeof *c);
 	c->fid = chanalloc.fid;
 	c->ref = 1;
@@ -58,6 +66,7 @@ void
 chanfree(Chan *c)
 {
 	c->flag = CFREE;
+	kobjfree(Kchan);
 	if(c->umh != nil){
 		putmhead(c->umh);
 		c->umh = nil;
@@ -106,9 +115,14 @@ newpath(char *s)
 
 	n = strlen(s);
 	p = smalloc(sizeof(Path));
+	p->s = malloc(n+1);
+	if(p->s == nil){
+		free(p);
+		error(Enomem);
+	}
+	kobjalloc(Kpath);
 	p->ref = 1;
 	p->alen = n+1;
-	p->s = smalloc(p->alen);
 	memmove(p->s, s, n+1);
 	p->len = n;
 	return p;
@@ -121,6 +135,7 @@ pathclose(Path *p)
 		return;
 	if(decref(p))
 		return;
+	kobjfree(Kpath);
 	free(p->s);
 	free(p);
 }
@@ -269,6 +284,7 @@ newmhead(Chan *from)
 	Mhead *mh;
 
 	mh = smalloc(sizeof(Mhead));
+	kobjalloc(Kmhead);
 	mh->ref = 1;
 	mh->from = from;
 	incref(from);
@@ -280,6 +296,7 @@ putmhead(Mhead *mh)
 {
 	if(mh != nil && decref(mh) == 0){
 		cclose(mh->from);
+		kobjfree(Kmhead);
 		free(mh);
 	}
 }
@@ -291,6 +308,7 @@ newmount(Mhead *mh, Chan *to, int flag, char *spec)
 	Mount *m;
 
 	m = smalloc(sizeof(Mount));
+	kobjalloc(Kmount);
 	m->to = to;
 	m->head = mh;
 	incref(to);
@@ -310,6 +328,7 @@ mountfree(Mount *m)
 		f = m->next;
 		cclose(m->to);
 		free(m->spec);
+		kobjfree(Kmount);
 		free(m);
 		m = f;
 	}

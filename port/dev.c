@@ -137,7 +137,8 @@ devclone(Chan *c)
 Walkqid*
 devwalk(Chan *c, Chan *nc, char **name, int nname, Dirtab *tab, int ntab, Devgen *gen)
 {
-	int i, j, alloc;
+	int i, j;
+	volatile int alloc;
 	Walkqid *wq;
 	char *n;
 	Dir dir;

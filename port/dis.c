@@ -21,6 +21,11 @@
  * (execatidle) and then sleeps until there is work.
  */
 
+enum
+{
+	Maxidlevm	= 4,	/* idle interpreters kept */
+};
+
 static struct {
 	Proc*	owner;		/* the kproc holding the VM */
 	Proc*	head;		/* kprocs waiting to acquire it */
@@ -32,6 +37,7 @@ static struct {
 	int	initpid;	/* pid of the init thread */
 	int	initstatus;	/* its exit status: 0 ok, 1 failed */
 	Proc*	kicked;		/* idle interpreter handed the VM by release */
+	ulong	nkprocfail;	/* interpreters not started for want of memory */
 	int	(*idlefn)(void*);	/* atidle task, run instead of the collector */
 	void*	idlearg;
 } isched;
@@ -434,6 +440,35 @@ vmidlewait(void)
 	vmget();
 }
 
+static int
+nidlevm(void)
+{
+	Proc *p;
+	int n;
+
+	n = 0;
+	for(p = isched.idlevm; p != nil; p = p->qlink)
+		n++;
+	return n;
+}
+
+/*
+ * enough interpreters are idle already: this one ends, and its Proc and
+ * stack go back (thousands of threads that blocked at once leave
+ * thousands of interpreters behind)
+ */
+static void
+vmretire(void)
+{
+	int s;
+
+	s = splhi();
+	vmput();
+	isched.nvm--;
+	splx(s);
+	pexit("", 0);
+}
+
 /* the interpreter loop: run Dis while there is any, else collect and sleep */
 void
 vmachine(void*)
@@ -487,16 +522,23 @@ vmachine(void*)
 		if(vmnprog() == 0)
 			halt(isched.initstatus);
 		idlework();
-		if(vmnready() == 0)
+		if(vmnready() == 0){
+			if(nidlevm() >= Maxidlevm)
+				vmretire();
 			vmidlewait();
+		}
 	}
 }
 
 static void
 startvm(void)
 {
+	/* with no memory for it, the Dis threads wait for a kproc to come back */
 	isched.creating = 1;
-	kproc("dis", vmachine, nil, PriNormal);
+	if(kproc("dis", vmachine, nil, PriNormal) < 0){
+		isched.creating = 0;
+		isched.nkprocfail++;
+	}
 }
 
 /* the first process: devices, the root, the console, then init */

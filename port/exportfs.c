@@ -82,6 +82,7 @@ static char	Eopen[] = "file already open";
 static char	Enoauth[] = "authentication not required";
 
 static void	exworker(void*);
+static void	exfree(Export*);
 
 /* write reply f; a failure ends nothing here, the reader sees the connection go */
 static void
@@ -647,8 +648,24 @@ exqueue(Export *ex, Exreq *q)
 	if(start)
 		ex->nworker++;
 	unlock(ex);
-	if(start)
-		kproc("exportfs", exworker, ex, PriNormal);
+	if(start && kproc("exportfs", exworker, ex, PriNormal) < 0){
+		/* no memory for a worker: with none left, the reader serves */
+		lock(ex);
+		ex->nworker--;
+		while(ex->nworker == 0 && (q = ex->work) != nil){
+			ex->work = q->wnext;
+			if(ex->work == nil)
+				ex->worktail = nil;
+			ex->nqueued--;
+			q->worker = up;
+			unlock(ex);
+			exdo(ex, q);
+			free(q->buf);
+			free(q);
+			lock(ex);
+		}
+		unlock(ex);
+	}
 }
 
 /* Tflush: interrupt the request named, reply once it ends */
@@ -764,8 +781,6 @@ static void
 exserve(Export *ex)
 {
 	Exreq *q, *o;
-	Exfid *f;
-	int i;
 
 	for(;;){
 		if(waserror())
@@ -812,6 +827,17 @@ exserve(Export *ex)
 			break;
 		}
 	}
+	exfree(ex);
+}
+
+/* free ex, whose workers are gone, and close its channels */
+static void
+exfree(Export *ex)
+{
+	Exreq *q;
+	Exfid *f;
+	int i;
+
 	while((q = ex->work) != nil){
 		ex->work = q->wnext;
 		free(q->buf);
@@ -853,8 +879,13 @@ exportfs(Chan *c, Chan *root, int async)
 		cclose(root);
 		error(Einuse);
 	}
+	ex = mallocz(sizeof *ex, 1);
+	if(ex == nil){
+		cclose(c);
+		cclose(root);
+		error(Enomem);
+	}
 	c->flag |= CMSG;
-	ex = smalloc(sizeof *ex);
 	ex->io = c;
 	ex->root = root;
 	ex->msize = MAXMSG;
@@ -864,8 +895,10 @@ exportfs(Chan *c, Chan *root, int async)
 	if(ex->egrp != nil)
 		incref(ex->egrp);
 	kstrdup(&ex->user, up->env->user);
-	if(async)
-		kproc("export", exproc, ex, PriNormal);
-	else
+	if(!async)
 		exserve(ex);
+	else if(kproc("export", exproc, ex, PriNormal) < 0){
+		exfree(ex);
+		error(Enomem);
+	}
 }

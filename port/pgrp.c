@@ -15,6 +15,7 @@ newpgrp(void)
 	Pgrp *p;
 
 	p = smalloc(sizeof(Pgrp));
+	kobjalloc(Kpgrp);
 	p->ref = 1;
 	p->pgrpid = incref(&pgrpid);
 	return p;
@@ -39,6 +40,7 @@ closepgrp(Pgrp *p)
 		}
 	cclose(p->slash);
 	cclose(p->dot);
+	kobjfree(Kpgrp);
 	free(p);
 }
 
@@ -89,7 +91,12 @@ newfgrp(Fgrp *old)
 	if(old != nil && old->maxfd >= n)
 		n = (old->maxfd+1 + NFD-1)/NFD * NFD;
 	f->nfd = n;
-	f->fd = smalloc(n*sizeof(Chan*));
+	f->fd = malloc(n*sizeof(Chan*));
+	if(f->fd == nil){
+		free(f);
+		error(Enomem);
+	}
+	kobjalloc(Kfgrp);
 	f->maxfd = -1;
 	return f;
 }
@@ -127,6 +134,7 @@ closefgrp(Fgrp *f)
 		if(f->fd[i] != nil)
 			cclose(f->fd[i]);
 	free(f->fd);
+	kobjfree(Kfgrp);
 	free(f);
 }
 
@@ -136,6 +144,7 @@ newegrp(void)
 	Egrp *e;
 
 	e = smalloc(sizeof(Egrp));
+	kobjalloc(Kegrp);
 	e->ref = 1;
 	return e;
 }
@@ -153,6 +162,7 @@ closeegrp(Egrp *e)
 		free(v->val);
 		free(v);
 	}
+	kobjfree(Kegrp);
 	free(e);
 }
 

@@ -450,7 +450,36 @@ struct Queue
 	char	err[ERRMAX];
 };
 
-/* memory pools, with the statistics /dev/memory reports */
+enum
+{
+	Nsizeclass	= 40,	/* port/alloc.c */
+};
+
+/* kernel objects /dev/alloc counts (port/alloc.c) */
+enum
+{
+	Kchan,
+	Kpath,
+	Kmhead,
+	Kmount,
+	Kpgrp,
+	Kfgrp,
+	Kegrp,
+	Kblock,
+	Kqueue,
+	Kproc,
+	Nkobj,
+};
+
+typedef struct Kobjstat Kobjstat;
+struct Kobjstat
+{
+	char*	name;
+	ulong	nalloc;
+	ulong	nfree;
+};
+
+/* memory pools, with the statistics /dev/memory and /dev/alloc report */
 struct Pool
 {
 	char*	name;
@@ -461,7 +490,9 @@ struct Pool
 	ulong	nalloc;		/* allocations ever */
 	ulong	nfree;		/* frees ever */
 	ulong	nbrk;		/* times it grew */
-	void*	freelist[32];	/* free blocks by size class */
+	ulong	nfail;		/* allocations refused */
+	ulong	nrelease;	/* spans given back */
+	void*	spans[Nsizeclass];	/* Spans with free blocks, by size class */
 	Lock;
 };
 

@@ -6,6 +6,12 @@ void*	poolalloc(Pool*, ulong);
 void	poolfree(Pool*, void*);
 ulong	poolmsize(Pool*, void*);
 int	poolread(char*, int, ulong);
+char*	poolsummary(char*, char*);
+char*	kobjsummary(char*, char*);
+extern	Kobjstat	kobjstat[Nkobj];
+/* one instruction each: atomic against interrupts on one processor */
+#define	kobjalloc(k)	(kobjstat[k].nalloc++)
+#define	kobjfree(k)	(kobjstat[k].nfree++)
 void*	xalloc(ulong);
 void*	xallocz(ulong, int);
 void	xfree(void*);
@@ -114,7 +120,7 @@ void	qflush(Queue*);
 
 /* proc.c */
 Proc*	newproc(void);
-void	kproc(char*, void (*)(void*), void*, int);
+int	kproc(char*, void (*)(void*), void*, int);
 void	pexit(char*, int);
 void	ready(Proc*);
 void	sched(void);

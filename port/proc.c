@@ -23,6 +23,11 @@ static Proc*	runq[Nrq];
 static Proc*	runqt[Nrq];
 static Proc*	procs;		/* all processes */
 static Proc*	deadprocs;	/* for reuse */
+static int	ndead;
+enum
+{
+	Ndead	= 16,	/* dead Procs kept for reuse; more go back to xalloc */
+};
 static int	pidalloc;
 static Proc*	timers;		/* tsleeping, in order of twhen */
 
@@ -146,9 +151,17 @@ schedinit(void)
 			ready(p);
 			break;
 		case Moribund:
+			/* its stack is no longer in use: keep a few for newproc */
 			p->state = Dead;
+			kobjfree(Kproc);
+			if(ndead >= Ndead){
+				xfree(p->kstack);
+				xfree(p);
+				break;
+			}
 			p->next = deadprocs;
 			deadprocs = p;
+			ndead++;
 			break;
 		}
 	}
@@ -232,14 +245,20 @@ newproc(void)
 	splx(s);
 	if(p == nil){
 		p = xallocz(sizeof(Proc), 1);
-		p->kstack = xalloc(KSTACK);
-		if(p == nil || p->kstack == nil)
-			panic("newproc: no memory");
+		if(p == nil)
+			return nil;
+		p->kstack = xallocz(KSTACK, 0);
+		if(p->kstack == nil){
+			xfree(p);
+			return nil;
+		}
 	}else{
+		ndead--;
 		char *k = p->kstack;
 		memset(p, 0, sizeof *p);
 		p->kstack = k;
 	}
+	kobjalloc(Kproc);
 	p->pid = ++pidalloc;
 	p->state = Scheding;
 	p->env = &p->defenv;
@@ -252,13 +271,18 @@ newproc(void)
 	return p;
 }
 
-/* start a kernel process running func(arg) at priority pri */
-void
+/*
+ * start a kernel process running func(arg) at priority pri; -1 if there
+ * is no memory for it
+ */
+int
 kproc(char *name, void (*func)(void*), void *arg, int pri)
 {
 	Proc *p;
 
 	p = newproc();
+	if(p == nil)
+		return -1;
 	strecpy(p->text, p->text+sizeof p->text, name);
 	p->kpfun = func;
 	p->kparg = arg;
@@ -289,6 +313,7 @@ kproc(char *name, void (*func)(void*), void *arg, int pri)
 	p->sched.sp = (ulong)p->kstack + KSTACK - 16;
 	p->sched.bp = 0;
 	ready(p);
+	return 0;
 }
 
 /* the current process ends */

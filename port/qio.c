@@ -21,6 +21,7 @@ allocb(int size)
 	b = malloc(sizeof(Block)+size);
 	if(b == nil)
 		return nil;
+	kobjalloc(Kblock);
 	b->base = (uchar*)(b+1);
 	b->rp = b->base;
 	b->wp = b->base;
@@ -31,6 +32,8 @@ allocb(int size)
 void
 freeb(Block *b)
 {
+	if(b != nil)
+		kobjfree(Kblock);
 	free(b);
 }
 
@@ -63,6 +66,7 @@ qopen(int limit, int msg, void (*kick)(void*), void *arg)
 	q = malloc(sizeof(Queue));
 	if(q == nil)
 		return nil;
+	kobjalloc(Kqueue);
 	q->limit = q->inilim = limit;
 	q->kick = kick;
 	q->arg = arg;
@@ -378,6 +382,7 @@ qfree(Queue *q)
 {
 	qclose(q);
 	qflush(q);
+	kobjfree(Kqueue);
 	free(q);
 }
 

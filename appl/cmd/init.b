@@ -25,6 +25,7 @@ init(ctxt: ref Draw->Context, argv: list of string)
 		cmd = hd tl argv;
 
 	mount("#c", "/dev", Sys->MAFTER);
+	mount("#a", "/dev", Sys->MAFTER);
 	stdfds();
 	mount("#p", "/prog", Sys->MREPL);
 	mount("#d", "/fd", Sys->MREPL);

@@ -30,6 +30,7 @@ Queue *kprintq;
 Pool pools[Npool];
 Pool *mainmem = &pools[0];
 Pool *heapmem = &pools[1];
+Kobjstat kobjstat[Nkobj];
 ulong ticks;
 
 extern Dev rootdevtab, consdevtab, pipedevtab, tmpdevtab;
@@ -59,7 +60,7 @@ static void *kparg;
 int killedgrp;
 char *killedmsg;
 
-void kproc(char *name, void (*f)(void*), void *a, int pri) { kpfun = f; kparg = a; }
+int kproc(char *name, void (*f)(void*), void *a, int pri) { kpfun = f; kparg = a; return 0; }
 void acquire(void) {}
 void release(void) {}
 void killgrpnow(int grp, char *msg) { killedgrp = grp; killedmsg = msg; }

@@ -1,0 +1,1 @@
+bind -b '#x' /dev; /n/local/ctlnul.dis; ls /dis/sh.dis

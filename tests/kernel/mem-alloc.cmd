@@ -1,0 +1,1 @@
+/n/local/chans.dis; ls /dis/sh.dis

@@ -1,0 +1,1 @@
+/n/local/cycle.dis; ls /dis/sh.dis

@@ -1,0 +1,1 @@
+/n/local/spawns.dis; ls /dis/sh.dis

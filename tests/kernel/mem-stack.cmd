@@ -1,0 +1,1 @@
+/n/local/deep.dis; ls /dis/sh.dis

@@ -1,0 +1,1 @@
+mkdir /tmp/t; bind -c '#R40000000' /tmp/t; /n/local/tmpfill.dis /tmp/t; ls /tmp/t; for d in a b c d e { mkdir /tmp/$d; bind -c '#R60000000' /tmp/$d }; /n/local/fill.dis /tmp/a /tmp/b /tmp/c /tmp/d /tmp/e; for d in a b c d e { rm /tmp/$d/big; unmount /tmp/$d }; echo done
