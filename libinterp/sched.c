@@ -1241,6 +1241,23 @@ altchan(Alt *a, int i, int *k)
 }
 
 /*
+ * may channel c carry the value at v?  A value that lies in the running
+ * module's code is the constant of a `lea $c' (Inferno's limbo sends
+ * constants so): as send does with an immediate, only a word, or H
+ * where the channel carries pointers.
+ */
+static int
+altimm(Channel *c, void *v)
+{
+	Module *m;
+
+	m = R.M->m;
+	if((uchar*)v < (uchar*)m->prog || (uchar*)v >= (uchar*)(m->prog+m->nprog))
+		return 1;
+	return c->mid->size <= IBY2WD && (c->mid->nptr == 0 || *(WORD*)v == (WORD)H);
+}
+
+/*
  * alt and nbalt: pick a ready entry at random and communicate; else
  * block on all of them (alt) or choose the default (nbalt).
  * 1 done, 0 blocked.
@@ -1259,10 +1276,13 @@ xecalt(int block, Alt *a, WORD *d)
 	for(i = 0; i < n; i++)
 		if(a->ac[i].c == H)
 			error(exNilref);
-	for(i = 0; i < a->nsend; i++)
+	for(i = 0; i < a->nsend; i++){
 		for(j = a->nsend; j < n; j++)
 			if(a->ac[i].c == a->ac[j].c)
 				error(exAlt);
+		if(!altimm(a->ac[i].c, a->ac[i].ptr))
+			error(exInval);
+	}
 	nr = 0;
 	for(i = 0; i < n; i++)
 		for(k = 0; (c = altchan(a, i, &k)) != nil; )
