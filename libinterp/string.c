@@ -411,15 +411,24 @@ cvtcf(String *s)
 	return fmtstrtod(string2c(s), nil);
 }
 
+/* array of byte s: its UTF, NULs and all */
 Array*
 cvtca(String *s)
 {
+	Array *a;
 	char *p;
+	int i;
 
 	if(s == H)
 		return H;
-	p = string2c(s);
-	return mem2array(p, strlen(p));
+	CHKSTR(s);
+	if(s->len >= 0)
+		return mem2array(s->Sascii, s->len);
+	a = H2D(Array*, heaparray(&Tbyte, stringblen(s)));
+	p = (char*)a->data;
+	for(i = 0; i < -s->len; i++)
+		p += runetochar(p, &s->Srune[i]);
+	return a;
 }
 
 String*
