@@ -26,6 +26,10 @@ Module*	readmod(char*);
 Modlink*	linkmod(Module*, Import*, int);
 void	freemodlink(Heap*);
 
+/* math.c */
+void	fpenter(Prog*);
+void	fpleave(Prog*);
+
 /* sched.c */
 extern	Prog*	curprog;
 extern	Prog*	proghead;

@@ -377,6 +377,7 @@ newprog(Prog *parent, Modlink *ml)
 	p->osenv = kenvfork(parent != nil ? parent->osenv : nil);
 	p->pid = ++pidnum;
 	p->grp = parent != nil ? parent->grp : p->pid;
+	p->fpctl = parent != nil ? parent->fpctl : 0;
 	p->quanta = PQUANTA;
 	p->exval = H;
 	p->exstr = H;
@@ -781,8 +782,10 @@ vmrun(void)
 	if(p == nil)
 		return 0;
 	curprog = p;
+	fpenter(p);
 	xec(p);
 	if(curprog == p){
+		fpleave(p);
 		curprog = nil;
 		if(p->state == Pready)
 			addrun(p);
