@@ -34,6 +34,7 @@ char*	kstuberr(void);
 void	benchmodinit(void);
 void	sysmodinit(void);
 void	mathmodinit(void);
+void	keyringmodinit(void);
 
 static int	verbose = -1;
 
@@ -46,6 +47,7 @@ init(void)
 	vminit();
 	sysmodinit();
 	mathmodinit();
+	keyringmodinit();
 	benchmodinit();
 	v = getenv("DISLOAD_VERBOSE");
 	verbose = v != nil && *v != 0;

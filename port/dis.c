@@ -544,6 +544,7 @@ disinit(void*)
 	vminit();
 	sysmodinit();
 	mathmodinit();
+	keyringmodinit();
 	vmprogexit = vmexit;
 	if(waserror())
 		panic("cannot start %s: %s", initprog, up->env->errstr);
