@@ -26,6 +26,12 @@ Module*	readmod(char*);
 Modlink*	linkmod(Module*, Import*, int);
 void	freemodlink(Heap*);
 
+/* keyring.c, crypt.c */
+void	kdigest(Array*, int, Array*, void*, int, void**);
+void	khmac(Array*, int, Array*, Array*, void*, int, void**);
+void	kdigestcopy(void*, void**);
+void	cryptmodinit(void);
+
 /* math.c */
 void	fpenter(Prog*);
 void	fpleave(Prog*);

@@ -1,7 +1,8 @@
 /*
  * $Keyring: the message digests of Inferno's Keyring module, over lib9's
- * digest.c.  Function tables and frame structs come from module/keyring.m
- * by limbo -t and -a.
+ * digest.c, and their bodies for $Crypt's (crypt.c), which are the same.
+ * Function tables and frame structs come from module/keyring.m by limbo
+ * -t and -a.
  *
  * A DigestState is a heap block of type TDigest: the word Limbo sees (x)
  * and, hidden behind it, the Digest, which algorithm it runs, and for an
@@ -25,6 +26,7 @@
 #include "keyringmod.h"
 #undef	Runtab
 #include "raise.h"
+#include "fns.h"
 
 typedef struct XDigest XDigest;
 struct XDigest
@@ -57,11 +59,12 @@ keyringmodinit(void)
 {
 	TDigest = dtype(nil, sizeof(XDigest), digestmap, sizeof(digestmap));
 	builtinmod("$Keyring", Keyringmodtab, Keyringmodlen);
+	cryptmodinit();
 }
 
 /* the state a call continues (a new one if nil), checked against kind */
 static XDigest*
-getstate(Keyring_DigestState *s, int kind)
+getstate(void *s, int kind)
 {
 	XDigest *x;
 
@@ -102,10 +105,10 @@ chkdigest(Array *digest, int kind)
 
 /*
  * the body of md5, sha1 ...: hash n bytes of buf into state (nil: a new
- * one), write the digest if asked; the state is the result
+ * one), write the digest if asked; the state is the result, in *ret
  */
-static void
-hash(Array *buf, int n, Array *digest, Keyring_DigestState *state, int alg, Keyring_DigestState **ret)
+void
+kdigest(Array *buf, int n, Array *digest, void *state, int alg, void **ret)
 {
 	XDigest *x;
 	ulong m;
@@ -119,12 +122,12 @@ hash(Array *buf, int n, Array *digest, Keyring_DigestState *state, int alg, Keyr
 		x->spent = 1;
 	}
 	destroy(*ret);
-	*ret = &x->ds;
+	*ret = x;
 }
 
 /* the HMAC flavour: the key of the first call keys the whole digest */
-static void
-hmac(Array *data, int n, Array *key, Array *digest, Keyring_DigestState *state, int alg, Keyring_DigestState **ret)
+void
+khmac(Array *data, int n, Array *key, Array *digest, void *state, int alg, void **ret)
 {
 	XDigest *x;
 	ulong m;
@@ -145,26 +148,34 @@ hmac(Array *data, int n, Array *key, Array *digest, Keyring_DigestState *state, 
 		x->spent = 1;
 	}
 	destroy(*ret);
-	*ret = &x->ds;
+	*ret = x;
+}
+
+/* DigestState.copy: a state that goes on from where d is */
+void
+kdigestcopy(void *d, void **ret)
+{
+	XDigest *x, *c;
+
+	c = H;
+	if(d != H){
+		if(D2H(d)->t != TDigest)
+			error(exNotState);
+		x = d;
+		c = H2D(XDigest*, heap(TDigest));
+		memmove((uchar*)c+sizeof c->ds, (uchar*)x+sizeof x->ds, sizeof *x - sizeof x->ds);
+	}
+	destroy(*ret);
+	*ret = c;
 }
 
 void
 Keyring_DigestState_copy(void *fp)
 {
 	F_DigestState_copy *f;
-	XDigest *x, *c;
 
 	f = fp;
-	c = H;
-	if(f->d != H){
-		if(D2H(f->d)->t != TDigest)
-			error(exNotState);
-		x = (XDigest*)f->d;
-		c = H2D(XDigest*, heap(TDigest));
-		memmove((uchar*)c+sizeof c->ds, (uchar*)x+sizeof x->ds, sizeof *x - sizeof x->ds);
-	}
-	destroy(*f->ret);
-	*f->ret = (Keyring_DigestState*)c;
+	kdigestcopy(f->d, (void**)f->ret);
 }
 
 void
@@ -173,7 +184,7 @@ Keyring_md4(void *fp)
 	F_Keyring_md4 *f;
 
 	f = fp;
-	hash(f->buf, f->n, f->digest, f->state, Dmd4, f->ret);
+	kdigest(f->buf, f->n, f->digest, f->state, Dmd4, (void**)f->ret);
 }
 
 void
@@ -182,7 +193,7 @@ Keyring_md5(void *fp)
 	F_Keyring_md5 *f;
 
 	f = fp;
-	hash(f->buf, f->n, f->digest, f->state, Dmd5, f->ret);
+	kdigest(f->buf, f->n, f->digest, f->state, Dmd5, (void**)f->ret);
 }
 
 void
@@ -191,7 +202,7 @@ Keyring_sha1(void *fp)
 	F_Keyring_sha1 *f;
 
 	f = fp;
-	hash(f->buf, f->n, f->digest, f->state, Dsha1, f->ret);
+	kdigest(f->buf, f->n, f->digest, f->state, Dsha1, (void**)f->ret);
 }
 
 void
@@ -200,7 +211,7 @@ Keyring_sha224(void *fp)
 	F_Keyring_sha224 *f;
 
 	f = fp;
-	hash(f->buf, f->n, f->digest, f->state, Dsha224, f->ret);
+	kdigest(f->buf, f->n, f->digest, f->state, Dsha224, (void**)f->ret);
 }
 
 void
@@ -209,7 +220,7 @@ Keyring_sha256(void *fp)
 	F_Keyring_sha256 *f;
 
 	f = fp;
-	hash(f->buf, f->n, f->digest, f->state, Dsha256, f->ret);
+	kdigest(f->buf, f->n, f->digest, f->state, Dsha256, (void**)f->ret);
 }
 
 void
@@ -218,7 +229,7 @@ Keyring_sha384(void *fp)
 	F_Keyring_sha384 *f;
 
 	f = fp;
-	hash(f->buf, f->n, f->digest, f->state, Dsha384, f->ret);
+	kdigest(f->buf, f->n, f->digest, f->state, Dsha384, (void**)f->ret);
 }
 
 void
@@ -227,7 +238,7 @@ Keyring_sha512(void *fp)
 	F_Keyring_sha512 *f;
 
 	f = fp;
-	hash(f->buf, f->n, f->digest, f->state, Dsha512, f->ret);
+	kdigest(f->buf, f->n, f->digest, f->state, Dsha512, (void**)f->ret);
 }
 
 void
@@ -236,7 +247,7 @@ Keyring_hmac_md5(void *fp)
 	F_Keyring_hmac_md5 *f;
 
 	f = fp;
-	hmac(f->data, f->n, f->key, f->digest, f->state, Dmd5, f->ret);
+	khmac(f->data, f->n, f->key, f->digest, f->state, Dmd5, (void**)f->ret);
 }
 
 void
@@ -245,5 +256,5 @@ Keyring_hmac_sha1(void *fp)
 	F_Keyring_hmac_sha1 *f;
 
 	f = fp;
-	hmac(f->data, f->n, f->key, f->digest, f->state, Dsha1, f->ret);
+	khmac(f->data, f->n, f->key, f->digest, f->state, Dsha1, (void**)f->ret);
 }
