@@ -1308,14 +1308,20 @@ rdhandlers(Ld *l, Rd *r, Module *m)
 	return 1;
 }
 
-/* the largest frame the module's code may address */
+/*
+ * the largest frame the module's code may address: every frame has room
+ * for it.  Type 0 describes the module data when there is any, and is
+ * no frame: counting it made each call of a module with large data take
+ * a stack segment of that size (Inferno's limbo.dis, compiling itself,
+ * ran out of stack).  A frame made of it anyway is as large as it.
+ */
 static void
 setmaxframe(Module *m)
 {
 	int i;
 
 	m->maxframe = sizeof(Frame)+4;
-	for(i = 0; i < m->ntype; i++)
+	for(i = m->mpsize > 0; i < m->ntype; i++)
 		if(m->type[i]->size > m->maxframe && m->type[i]->size <= 65536+8)
 			m->maxframe = m->type[i]->size;
 	m->maxframe = (m->maxframe+7)&~7;
