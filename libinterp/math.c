@@ -21,11 +21,19 @@ static char exFPtrap[] = "FP traps not supported";
  * Floating point control and status (Inferno's math-fp(2)), per Prog.
  * Dis reals run on the x87 (emu and the kernel are both i386).  A Prog's
  * control word and accumulated exception flags live in the Prog, in
- * Math's bit layout; fpenter loads the rounding mode and clears the
- * flags before each quantum, fpleave gathers the flags raised in it.
+ * Math's bit layout; fpenter loads the rounding mode before each
+ * quantum, fpleave gathers the flags raised in it.
+ *
  * Exceptions never trap: a trap would have to be taken at the x87's next
  * instruction, wherever that is (in a builtin, in another Prog's
  * quantum), so the exception bits of the control word stay 0.
+ *
+ * Reading the x87's status costs some 15 cycles, clearing it 35, at
+ * every switch of progs (a channel ping-pong switches two million times
+ * a second), so flags are gathered per Prog only once some program has
+ * asked for a status word (fptrack); until then all threads' flags
+ * collect in the x87s together, and the first asker gets them.  The
+ * control word is only looked at (2 cycles) and loaded when it differs.
  */
 enum
 {
@@ -35,6 +43,8 @@ enum
 	X87cw	= 0x037F,	/* x87 default: 64-bit significand, nearest, all masked */
 };
 
+static int	fptrack;	/* status words are kept per Prog */
+
 /* Math's flags from x87 status word sw: IE ZE OE UE PE (not DE, denormal operand) */
 static ulong
 x87flags(ushort sw)
@@ -42,16 +52,19 @@ x87flags(ushort sw)
 	return (sw & 0x01) | (sw & 0x3C)>>1;
 }
 
+/* load the x87 control word for Math's control word ctl, if it is not there */
 static void
 fpsetcw(ulong ctl)
 {
-	ushort cw;
+	ushort cw, want;
 
-	cw = X87cw | (ctl & FPrnd)<<2;
-	__asm__ volatile("fldcw %0" : : "m"(cw) : "memory");
+	want = X87cw | (ctl & FPrnd)<<2;
+	__asm__ volatile("fnstcw %0" : "=m"(cw) : : "memory");
+	if(cw != want)
+		__asm__ volatile("fldcw %0" : : "m"(want) : "memory");
 }
 
-/* collect the flags the x87 has raised for p, and clear them */
+/* collect the flags the x87 has raised for p (nil: nobody), and clear them */
 static void
 fpgather(Prog *p)
 {
@@ -59,7 +72,8 @@ fpgather(Prog *p)
 
 	__asm__ volatile("fnstsw %0" : "=m"(sw) : : "memory");
 	if(sw & 0x3D){
-		p->fpsts |= x87flags(sw);
+		if(p != nil)
+			p->fpsts |= x87flags(sw);
 		__asm__ volatile("fnclex" : : : "memory");
 	}
 }
@@ -68,15 +82,27 @@ fpgather(Prog *p)
 void
 fpenter(Prog *p)
 {
-	__asm__ volatile("fnclex" : : : "memory");
 	fpsetcw(p->fpctl);
 }
 
-/* p has run a quantum */
+/* p (nil: a prog that has gone) has run a quantum, or faulted */
 void
 fpleave(Prog *p)
 {
+	if(fptrack)
+		fpgather(p);
+}
+
+/* the running prog's status word, from now on kept apart */
+static Prog*
+fpstatus(void)
+{
+	Prog *p;
+
+	p = currun();
+	fptrack = 1;
 	fpgather(p);
+	return p;
 }
 
 void
@@ -95,8 +121,7 @@ Math_getFPstatus(void *fp)
 	Prog *p;
 
 	f = fp;
-	p = currun();
-	fpgather(p);
+	p = fpstatus();
 	*f->ret = p->fpsts;
 }
 
@@ -126,8 +151,7 @@ Math_FPstatus(void *fp)
 	ulong old;
 
 	f = fp;
-	p = currun();
-	fpgather(p);
+	p = fpstatus();
 	old = p->fpsts;
 	p->fpsts = ((f->r & f->mask) | (old & ~f->mask)) & FPexcept;
 	*f->ret = old & f->mask;

@@ -705,6 +705,7 @@ vmfault(char *msg)
 		p->flags &= ~Pbuiltin;
 		nbuiltin--;
 	}
+	fpleave(p);
 	fault(msg);
 	if(curprog == p){
 		p->R = R;
@@ -784,8 +785,8 @@ vmrun(void)
 	curprog = p;
 	fpenter(p);
 	xec(p);
+	fpleave(curprog == p ? p : nil);
 	if(curprog == p){
-		fpleave(p);
 		curprog = nil;
 		if(p->state == Pready)
 			addrun(p);
