@@ -33,6 +33,7 @@ void	kdigestcopy(void*, void**);
 void	cryptmodinit(void);
 
 /* math.c */
+extern	int	fpused;
 void	fpenter(Prog*);
 void	fpleave(Prog*);
 

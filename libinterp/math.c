@@ -34,6 +34,8 @@ static char exFPtrap[] = "FP traps not supported";
  * asked for a status word (fptrack); until then all threads' flags
  * collect in the x87s together, and the first asker gets them.  The
  * control word is only looked at (2 cycles) and loaded when it differs.
+ * Until a program sets a rounding mode or asks for a status word, the
+ * scheduler does not call fpenter or fpleave at all (fpused).
  */
 enum
 {
@@ -43,6 +45,7 @@ enum
 	X87cw	= 0x037F,	/* x87 default: 64-bit significand, nearest, all masked */
 };
 
+int	fpused;		/* a rounding mode has been set or a status word asked for */
 static int	fptrack;	/* status words are kept per Prog */
 
 /* Math's flags from x87 status word sw: IE ZE OE UE PE (not DE, denormal operand) */
@@ -101,6 +104,7 @@ fpstatus(void)
 
 	p = currun();
 	fptrack = 1;
+	fpused = 1;
 	fpgather(p);
 	return p;
 }
@@ -139,6 +143,8 @@ Math_FPcontrol(void *fp)
 	if(new & FPexcept)
 		error(exFPtrap);
 	p->fpctl = new & FPrnd;
+	if(p->fpctl != 0)
+		fpused = 1;
 	fpsetcw(p->fpctl);
 	*f->ret = old & f->mask;
 }

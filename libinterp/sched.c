@@ -705,7 +705,8 @@ vmfault(char *msg)
 		p->flags &= ~Pbuiltin;
 		nbuiltin--;
 	}
-	fpleave(p);
+	if(fpused)
+		fpleave(p);
 	fault(msg);
 	if(curprog == p){
 		p->R = R;
@@ -783,9 +784,11 @@ vmrun(void)
 	if(p == nil)
 		return 0;
 	curprog = p;
-	fpenter(p);
+	if(fpused)
+		fpenter(p);
 	xec(p);
-	fpleave(curprog == p ? p : nil);
+	if(fpused)
+		fpleave(curprog == p ? p : nil);
 	if(curprog == p){
 		curprog = nil;
 		if(p->state == Pready)
