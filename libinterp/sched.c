@@ -771,6 +771,15 @@ vmabandon(char *msg, int gcheld)
 	freeprog(p);
 }
 
+/* a quantum of p with its own FP control and status words (math.c) */
+static void
+xecfp(Prog *p)
+{
+	fpenter(p);
+	xec(p);
+	fpleave(curprog == p ? p : nil);
+}
+
 /* host: run one quantum of the next ready prog */
 int
 vmrun(void)
@@ -785,10 +794,9 @@ vmrun(void)
 		return 0;
 	curprog = p;
 	if(fpused)
-		fpenter(p);
-	xec(p);
-	if(fpused)
-		fpleave(curprog == p ? p : nil);
+		xecfp(p);
+	else
+		xec(p);
 	if(curprog == p){
 		curprog = nil;
 		if(p->state == Pready)
