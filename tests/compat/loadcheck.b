@@ -3,14 +3,12 @@ implement Loadcheck;
 # loadcheck -- load each .dis file named on standard input, one path a
 # line, and print "ok PATH" or "no PATH: why" (the loader's error).
 # Loading is all: nothing is linked or run (the interface asked for
-# declares nothing).  Used by tests/compat/run.
+# declares nothing).  It uses no library module, so that a loader that
+# refuses one still gets judged.  Used by tests/compat/run.
 
 include "sys.m";
 	sys: Sys;
 include "draw.m";
-include "bufio.m";
-	bufio: Bufio;
-	Iobuf: import bufio;
 
 Loadcheck: module
 {
@@ -21,19 +19,36 @@ Nothing: module
 {
 };
 
+check(path: string)
+{
+	if((load Nothing path) == nil)
+		sys->print("no %s: %r\n", path);
+	else
+		sys->print("ok %s\n", path);
+}
+
 init(nil: ref Draw->Context, nil: list of string)
 {
 	sys = load Sys Sys->PATH;
-	bufio = load Bufio Bufio->PATH;
-	in := bufio->fopen(sys->fildes(0), Bufio->OREAD);
-	out := bufio->fopen(sys->fildes(1), Bufio->OWRITE);
-	while((path := in.gets('\n')) != nil){
-		if(path[len path-1] == '\n')
-			path = path[0:len path-1];
-		if((load Nothing path) == nil)
-			out.puts(sys->sprint("no %s: %r\n", path));
-		else
-			out.puts("ok " + path + "\n");
+	stdin := sys->fildes(0);
+	buf := array[8192] of byte;
+	have := 0;	# bytes of a line not yet ended
+	while((n := sys->read(stdin, buf[have:], len buf-have)) > 0){
+		have += n;
+		start := 0;
+		for(i := 0; i < have; i++)
+			if(buf[i] == byte '\n'){
+				if(i > start)
+					check(string buf[start:i]);
+				start = i+1;
+			}
+		buf[0:] = buf[start:have];
+		have -= start;
+		if(have == len buf){
+			sys->fprint(sys->fildes(2), "loadcheck: line too long\n");
+			raise "fail:line";
+		}
 	}
-	out.flush();
+	if(have > 0)
+		check(string buf[0:have]);
 }
