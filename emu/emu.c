@@ -571,6 +571,7 @@ main(int argc, char **argv)
 	vmprogexit = progexit;
 	sysmodinit();
 	mathmodinit();
+	keyringmodinit();
 	benchmodinit();
 	path = argv[i];
 	vmlock(0);

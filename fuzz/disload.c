@@ -7,8 +7,8 @@
  * then instantiated as vmstart would (linkmod: module data copied from
  * the loader's image, pointers counted), each of its import tables is
  * linked against every module there is (the builtins $Sys, $Math,
- * $Bench and the module itself: names and signatures checked), and
- * everything is freed again.  Any crash, sanitizer report, leak or hang
+ * $Keyring, $Crypt, $Bench and the module itself: names and signatures
+ * checked), and everything is freed again.  Any crash, sanitizer report, leak or hang
  * is a loader bug.
  *
  * The VM is 32-bit, so this is built -m32 by clang (AFL++ has no 32-bit
@@ -34,6 +34,7 @@ char*	kstuberr(void);
 void	benchmodinit(void);
 void	sysmodinit(void);
 void	mathmodinit(void);
+void	keyringmodinit(void);
 
 static int	verbose = -1;
 
@@ -46,6 +47,7 @@ init(void)
 	vminit();
 	sysmodinit();
 	mathmodinit();
+	keyringmodinit();
 	benchmodinit();
 	v = getenv("DISLOAD_VERBOSE");
 	verbose = v != nil && *v != 0;

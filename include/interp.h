@@ -269,6 +269,8 @@ struct Prog
 	ulong		stksize;	/* bytes in its stack segments */
 	int		grp;		/* process group id (pid of the group leader) */
 	char*		exitmsg;	/* why it exited: "" normal, "fail:...", fault text */
+	ulong		fpctl;		/* Math's FP control word: the rounding mode */
+	ulong		fpsts;		/* Math's FP status: exception flags gathered so far */
 	char		errstr[128];	/* for sysmod's %r and werrstr */
 	void		(*hostwake)(Prog*);	/* a host wait's stand-in (chostsend): called instead of addrun */
 	void*		hostarg;	/* for hostwake */

@@ -214,3 +214,35 @@ void*	realloc(void*, ulong);
 void	free(void*);
 #endif
 
+
+/*
+ * digest.c: MD4, MD5, SHA-1, SHA-224/256/384/512 and HMAC.  diginit,
+ * then digupdate any number of times, then digfinal writes digestlen
+ * bytes and spends the Digest.  An HMAC starts with hmacinit (key at
+ * most digestblock bytes) and ends with hmacfinal, given the same key.
+ */
+enum
+{
+	Dmd4, Dmd5, Dsha1, Dsha224, Dsha256, Dsha384, Dsha512, Ndigest,
+	Dmaxlen	= 64,		/* bytes in the longest digest */
+	Dmaxblock	= 128,		/* and block */
+};
+
+typedef struct Digest Digest;
+struct Digest
+{
+	int	alg;
+	uvlong	len;		/* bytes fed so far */
+	int	nbuf;
+	uchar	buf[Dmaxblock];	/* a partial block */
+	u32int	h32[8];		/* chaining state: MD4 MD5 SHA-1 SHA-224/256 */
+	u64int	h64[8];		/* SHA-384/512 */
+};
+
+int	diginit(Digest*, int);
+void	digupdate(Digest*, uchar*, ulong);
+void	digfinal(Digest*, uchar*);
+int	digestlen(int);
+int	digestblock(int);
+int	hmacinit(Digest*, int, uchar*, int);
+void	hmacfinal(Digest*, uchar*, int, uchar*);

@@ -31,6 +31,17 @@ Module*	readmod(char*);
 Modlink*	linkmod(Module*, Import*, int);
 void	freemodlink(Heap*);
 
+/* keyring.c, crypt.c */
+void	kdigest(Array*, int, Array*, void*, int, void**);
+void	khmac(Array*, int, Array*, Array*, void*, int, void**);
+void	kdigestcopy(void*, void**);
+void	cryptmodinit(void);
+
+/* math.c */
+extern	int	fpused;
+void	fpenter(Prog*);
+void	fpleave(Prog*);
+
 /* sched.c */
 extern	Prog*	curprog;
 extern	Prog*	proghead;

@@ -430,6 +430,16 @@ dwritten(int op)
 	return 1;
 }
 
+/* widen the pc interval span[0..1] to hold pc */
+static void
+widen(int *span, int pc)
+{
+	if(pc < span[0])
+		span[0] = pc;
+	if(pc > span[1])
+		span[1] = pc;
+}
+
 static int
 sametype(Type *a, Type *b)
 {
@@ -438,10 +448,11 @@ sametype(Type *a, Type *b)
 
 /*
  * the case, casec or casel table of ip, in module data: 0 if it is out
- * of bounds or bad; else 1, with its targets marked in tgt (if not nil).
+ * of bounds or bad; else 1, with span[0..1] (if not nil) widened to
+ * cover its targets.
  */
 static int
-casetab(Module *m, Inst *ip, uchar *tgt)
+casetab(Module *m, Inst *ip, int *span)
 {
 	WORD *t, n, i, v;
 	uchar *mp;
@@ -461,8 +472,8 @@ casetab(Module *m, Inst *ip, uchar *tgt)
 		v = i < n ? t[i*(esz/4) + (ip->op == ICASEL ? 4 : 2)] : t[n*(esz/4)];
 		if(v < -1 || v >= m->nprog)
 			return 0;
-		if(tgt != nil && v >= 0)
-			tgt[v] = 1;
+		if(span != nil && v >= 0)
+			widen(span, v);
 		if(i < n && ip->op == ICASEC
 		&& (!m->ptrmap[(off+hdr+i*esz)/4] || !m->ptrmap[(off+hdr+i*esz)/4+1]))
 			return 0;
@@ -483,50 +494,97 @@ noreturn(int op)
 }
 
 /*
- * mark in tgt every pc that code can reach other than by falling
- * through: branch and call destinations, movpc sources, case tables
- * and handlers.  Bad ones are skipped here and rejected by check.
- * (A goto table's length is unknown; its targets follow a goto, which
- * is never fallen into.)
+ * widen span to the targets of a goto.  Its table in module data has
+ * no length the VM needs; Inferno's limbo writes the number of entries
+ * in the word before it, which is used when it fits.
  */
 static void
-marktargets(Module *m, uchar *tgt)
+gotospan(Module *m, Inst *ip, int *span)
 {
+	WORD *t, n, i;
+
+	if(ip->d.k != Kmp || (ip->d.off & 3) || ip->d.off < 4 || ip->d.off > m->mpsize)
+		return;
+	t = (WORD*)(m->origmp+ip->d.off);
+	n = t[-1];
+	if(n < 0 || n > (m->mpsize-ip->d.off)/4)
+		return;
+	for(i = 0; i < n; i++)
+		if(t[i] >= 0 && t[i] < m->nprog)
+			widen(span, t[i]);
+}
+
+/*
+ * mark in start the pcs where a function nobody calls may begin (limbo
+ * emits such functions): after an instruction control never passes,
+ * where no jump of the code around crosses.  Every jump (branch, case
+ * or goto table, movpc, handler) stays inside its function and
+ * functions are contiguous, so a jump from a to b keeps the pcs in
+ * (min(a,b), max(a,b)] in a's function; an instruction that jumps to
+ * several places keeps the span of them all.  Calls and spawns go to
+ * other functions and do not count.  A loop whose head is a function's
+ * first instruction jumps back to it, but not across it.
+ */
+static int
+fnstarts(Module *m, uchar *start)
+{
+	int *cross, span[2], pc, n;
 	Inst *ip;
 	Handler *h;
 	Except *e;
 
+	cross = mallocz((m->nprog+2)*sizeof(int), 1);
+	if(cross == nil)
+		return 0;
 	for(ip = m->prog; ip < m->prog+m->nprog; ip++){
-		if(isbranch(ip->op) && ip->dst >= m->prog && ip->dst < m->prog+m->nprog)
-			tgt[ip->dst-m->prog] = 1;
+		pc = ip-m->prog;
+		span[0] = span[1] = pc;
+		if(isbranch(ip->op) && ip->op != ICALL && ip->op != ISPAWN)
+			widen(span, ip->dst-m->prog);
 		else if(ip->op == IMOVPC && ip->s.k == Kabs && ip->s.imm >= 0 && ip->s.imm < m->nprog)
-			tgt[ip->s.imm] = 1;
+			widen(span, ip->s.imm);
 		else if(ip->op == ICASE || ip->op == ICASEC || ip->op == ICASEL)
-			casetab(m, ip, tgt);
+			casetab(m, ip, span);
+		else if(ip->op == IGOTO)
+			gotospan(m, ip, span);
+		cross[span[0]+1]++;
+		cross[span[1]+1]--;
 	}
 	for(h = m->htab; h != nil && h < m->htab+m->nhandler; h++){
-		if(h->pc1 < m->nprog)
-			tgt[h->pc1] = 1;
+		if(h->pc1 >= m->nprog)
+			continue;
+		span[0] = span[1] = h->pc1;
+		widen(span, h->pc2 > h->pc1 ? h->pc2-1 : h->pc1);
 		for(e = h->etab; e != nil; e++){
-			if(e->pc < m->nprog)
-				tgt[e->pc] = 1;
+			if(e->pc >= 0 && e->pc < m->nprog)
+				widen(span, e->pc);
 			if(e->s == nil)
 				break;
 		}
+		cross[span[0]+1]++;
+		cross[span[1]+1]--;
 	}
+	n = 0;
+	for(pc = 0; pc < m->nprog; pc++){
+		n += cross[pc];
+		if(pc > 0 && n == 0 && noreturn(m->prog[pc-1].op))
+			start[pc] = 1;
+	}
+	free(cross);
+	return 1;
 }
 
 /*
  * the frame type of the function each instruction belongs to: entries
  * come from the header, the links and frame/call pairs; a function runs
- * to the next entry, or to code that nothing reaches but by a call
- * (a function never called here).  nil where unknown.
+ * to the next entry, or to the start of a function never called here
+ * (fnstarts).  nil where unknown.
  */
 static Type**
 fntypes(Ld *l, Module *m, uchar *isentry)
 {
 	Type **ft, *cur, *slot[64];
-	uchar *reach;
+	uchar *start;
 	long soff[64];
 	int pc, k, ns, pos, tgt;
 	Inst *ip;
@@ -539,6 +597,8 @@ fntypes(Ld *l, Module *m, uchar *isentry)
 	if(m->entry != nil)
 		ft[m->entry-m->prog] = m->entryt;
 	for(k = 0; k < m->nlink; k++){
+		if(m->ext[k].u.pc == nil)
+			continue;	/* data link */
 		pc = m->ext[k].u.pc-m->prog;
 		if(ft[pc] != nil && !sametype(ft[pc], m->ext[k].frame)){
 			lderr(l, "inconsistent frame at pc %d", pc);
@@ -575,26 +635,26 @@ fntypes(Ld *l, Module *m, uchar *isentry)
 			ft[tgt] = cur;
 		}
 	}
-	reach = mallocz(m->nprog+1, 1);
-	if(reach == nil){
+	start = mallocz(m->nprog+1, 1);
+	if(start == nil || !fnstarts(m, start)){
+		free(start);
 		free(ft);
 		lderr(l, "out of memory");
 		return nil;
 	}
-	marktargets(m, reach);
 	cur = nil;
 	for(pc = 0; pc < m->nprog; pc++){
 		if(ft[pc] != nil){
 			cur = ft[pc];
 			isentry[pc] = 1;
-		}else if(pc > 0 && noreturn(m->prog[pc-1].op) && !reach[pc]){
+		}else if(start[pc]){
 			/* a function nobody calls (limbo emits those): frame unknown */
 			cur = nil;
 			isentry[pc] = 1;
 		}
 		ft[pc] = cur;
 	}
-	free(reach);
+	free(start);
 	return ft;
 }
 
@@ -734,6 +794,17 @@ chkind(Ld *l, Inst *ip, Opnd *o, int use, int wr, int pc)
 	return 1;
 }
 
+/*
+ * lea $c, d: the address of the constant in the instruction, which an
+ * alt sends (Inferno's limbo writes it for alt { c <-= 1 => ... });
+ * xecalt checks such a value against the channel as send does.
+ */
+static int
+leaimm(Inst *ip)
+{
+	return ip->op == ILEA && USRC(ip->add) == AIMM;
+}
+
 /* check operands, once module data and types are known */
 static int
 check(Ld *l, Module *m)
@@ -770,7 +841,7 @@ check(Ld *l, Module *m)
 			lderr(l, "bad opcode %d at pc %d", ip->op, pc);
 			goto out;
 		}
-		if(!chkopnd(l, m, ft, &ip->s, u[0], USRC(ip->add), 0, pc))
+		if(!leaimm(ip) && !chkopnd(l, m, ft, &ip->s, u[0], USRC(ip->add), 0, pc))
 			goto out;
 		if((ip->add&ARM) != AXNON
 		&& !chkopnd(l, m, ft, &ip->m, u[1], AMP, !dwritten(ip->op) && ip->op >= IINDX, pc))
@@ -1098,6 +1169,19 @@ rddata(Ld *l, Rd *r, Module *m)
 	return 1;
 }
 
+/*
+ * is link entry (pc, de, name) the one Inferno's limbo writes for the
+ * data a module interface declares?  Its signature is that of the data;
+ * importers link it by name and signature like a function, then read
+ * the module's data through the Modlink's MP.  It has no code or frame:
+ * the VM refuses to call it.
+ */
+static int
+datalink(int pc, int de, char *name)
+{
+	return pc == -1 && de == -1 && strcmp(name, ".mp") == 0;
+}
+
 static int
 rdlinks(Ld *l, Rd *r, Module *m, int nlink)
 {
@@ -1117,12 +1201,14 @@ rdlinks(Ld *l, Rd *r, Module *m, int nlink)
 		name = rdstr(r);
 		if(r->bad || name == nil)
 			return lderr(l, "truncated link section");
-		if(pc < 0 || pc >= m->nprog || de < 0 || de >= m->ntype || m->type[de]->size < sizeof(Frame) || hdrptr(m->type[de]))
-			return lderr(l, "bad link %s", name);
 		k = &m->ext[i];
 		k->sig = sig;
-		k->frame = m->type[de];
-		k->u.pc = &m->prog[pc];
+		if(!datalink(pc, de, name)){
+			if(pc < 0 || pc >= m->nprog || de < 0 || de >= m->ntype || m->type[de]->size < sizeof(Frame) || hdrptr(m->type[de]))
+				return lderr(l, "bad link %s", name);
+			k->frame = m->type[de];
+			k->u.pc = &m->prog[pc];
+		}
 		k->name = estrdup(name);
 		if(k->name == nil)
 			return lderr(l, "out of memory");
@@ -1222,14 +1308,20 @@ rdhandlers(Ld *l, Rd *r, Module *m)
 	return 1;
 }
 
-/* the largest frame the module's code may address */
+/*
+ * the largest frame the module's code may address: every frame has room
+ * for it.  Type 0 describes the module data when there is any, and is
+ * no frame: counting it made each call of a module with large data take
+ * a stack segment of that size (Inferno's limbo.dis, compiling itself,
+ * ran out of stack).  A frame made of it anyway is as large as it.
+ */
 static void
 setmaxframe(Module *m)
 {
 	int i;
 
 	m->maxframe = sizeof(Frame)+4;
-	for(i = 0; i < m->ntype; i++)
+	for(i = m->mpsize > 0; i < m->ntype; i++)
 		if(m->type[i]->size > m->maxframe && m->type[i]->size <= 65536+8)
 			m->maxframe = m->type[i]->size;
 	m->maxframe = (m->maxframe+7)&~7;

@@ -15,6 +15,153 @@
 #include "sysmath.h"
 
 static char exMathia[] = "invalid math argument";
+static char exFPtrap[] = "FP traps not supported";
+
+/*
+ * Floating point control and status (Inferno's math-fp(2)), per Prog.
+ * Dis reals run on the x87 (emu and the kernel are both i386).  A Prog's
+ * control word and accumulated exception flags live in the Prog, in
+ * Math's bit layout; fpenter loads the rounding mode before each
+ * quantum, fpleave gathers the flags raised in it.
+ *
+ * Exceptions never trap: a trap would have to be taken at the x87's next
+ * instruction, wherever that is (in a builtin, in another Prog's
+ * quantum), so the exception bits of the control word stay 0.
+ *
+ * Reading the x87's status costs some 15 cycles, clearing it 35, at
+ * every switch of progs (a channel ping-pong switches two million times
+ * a second), so flags are gathered per Prog only once some program has
+ * asked for a status word (fptrack); until then all threads' flags
+ * collect in the x87s together, and the first asker gets them.  The
+ * control word is only looked at (2 cycles) and loaded when it differs.
+ * Until a program sets a rounding mode or asks for a status word, the
+ * scheduler does not call fpenter or fpleave at all (fpused).
+ */
+enum
+{
+	FPexcept	= 0x1F,	/* Math's INVAL ZDIV OVFL UNFL INEX */
+	FPrnd	= 3<<8,	/* RND_MASK: NR NINF PINF Z, in the x87's order */
+
+	X87cw	= 0x037F,	/* x87 default: 64-bit significand, nearest, all masked */
+};
+
+int	fpused;		/* a rounding mode has been set or a status word asked for */
+static int	fptrack;	/* status words are kept per Prog */
+
+/* Math's flags from x87 status word sw: IE ZE OE UE PE (not DE, denormal operand) */
+static ulong
+x87flags(ushort sw)
+{
+	return (sw & 0x01) | (sw & 0x3C)>>1;
+}
+
+/* load the x87 control word for Math's control word ctl, if it is not there */
+static void
+fpsetcw(ulong ctl)
+{
+	ushort cw, want;
+
+	want = X87cw | (ctl & FPrnd)<<2;
+	__asm__ volatile("fnstcw %0" : "=m"(cw) : : "memory");
+	if(cw != want)
+		__asm__ volatile("fldcw %0" : : "m"(want) : "memory");
+}
+
+/* collect the flags the x87 has raised for p (nil: nobody), and clear them */
+static void
+fpgather(Prog *p)
+{
+	ushort sw;
+
+	__asm__ volatile("fnstsw %0" : "=m"(sw) : : "memory");
+	if(sw & 0x3D){
+		if(p != nil)
+			p->fpsts |= x87flags(sw);
+		__asm__ volatile("fnclex" : : : "memory");
+	}
+}
+
+/* p is about to run a quantum on this thread's x87 */
+void
+fpenter(Prog *p)
+{
+	fpsetcw(p->fpctl);
+}
+
+/* p (nil: a prog that has gone) has run a quantum, or faulted */
+void
+fpleave(Prog *p)
+{
+	if(fptrack)
+		fpgather(p);
+}
+
+/* the running prog's status word, from now on kept apart */
+static Prog*
+fpstatus(void)
+{
+	Prog *p;
+
+	p = currun();
+	fptrack = 1;
+	fpused = 1;
+	fpgather(p);
+	return p;
+}
+
+void
+Math_getFPcontrol(void *fp)
+{
+	F_Math_getFPcontrol *f;
+
+	f = fp;
+	*f->ret = currun()->fpctl;
+}
+
+void
+Math_getFPstatus(void *fp)
+{
+	F_Math_getFPstatus *f;
+	Prog *p;
+
+	f = fp;
+	p = fpstatus();
+	*f->ret = p->fpsts;
+}
+
+void
+Math_FPcontrol(void *fp)
+{
+	F_Math_FPcontrol *f;
+	Prog *p;
+	ulong old, new;
+
+	f = fp;
+	p = currun();
+	old = p->fpctl;
+	new = (f->r & f->mask) | (old & ~f->mask);
+	if(new & FPexcept)
+		error(exFPtrap);
+	p->fpctl = new & FPrnd;
+	if(p->fpctl != 0)
+		fpused = 1;
+	fpsetcw(p->fpctl);
+	*f->ret = old & f->mask;
+}
+
+void
+Math_FPstatus(void *fp)
+{
+	F_Math_FPstatus *f;
+	Prog *p;
+	ulong old;
+
+	f = fp;
+	p = fpstatus();
+	old = p->fpsts;
+	p->fpsts = ((f->r & f->mask) | (old & ~f->mask)) & FPexcept;
+	*f->ret = old & f->mask;
+}
 
 void
 mathmodinit(void)

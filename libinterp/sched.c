@@ -379,6 +379,7 @@ newprog(Prog *parent, Modlink *ml)
 	p->osenv = kenvfork(parent != nil ? parent->osenv : nil);
 	p->pid = ++pidnum;
 	p->grp = parent != nil ? parent->grp : p->pid;
+	p->fpctl = parent != nil ? parent->fpctl : 0;
 	p->quanta = PQUANTA;
 	p->exval = H;
 	p->exstr = H;
@@ -722,6 +723,8 @@ vmfault(char *msg)
 		p->flags &= ~Pbuiltin;
 		nbuiltin--;
 	}
+	if(fpused)
+		fpleave(p);
 	fault(msg);
 	if(curprog == p){
 		p->R = R;
@@ -786,6 +789,15 @@ vmabandon(char *msg, int gcheld)
 	freeprog(p);
 }
 
+/* a quantum of p with its own FP control and status words (math.c) */
+static void
+xecfp(Prog *p)
+{
+	fpenter(p);
+	xec(p);
+	fpleave(curprog == p ? p : nil);
+}
+
 /* host: run one quantum of the next ready prog */
 int
 vmrun(void)
@@ -799,7 +811,10 @@ vmrun(void)
 	if(p == nil)
 		return 0;
 	curprog = p;
-	xec(p);
+	if(fpused)
+		xecfp(p);
+	else
+		xec(p);
 	if(curprog == p){
 		curprog = nil;
 		if(p->state == Pready)
@@ -1302,10 +1317,21 @@ altchan(Alt *a, int i, int *k)
 	return nil;
 }
 
+/* does v lie in the running module's code? */
+static int
+incode(void *v)
+{
+	Module *m;
+
+	m = R.M->m;
+	return (uchar*)v >= (uchar*)m->prog && (uchar*)v < (uchar*)(m->prog+m->nprog);
+}
+
 /*
  * the address alt entry i names for its value must be Dis memory with
  * room for a value of each of its channels (and the index, before the
- * value, for an array of them): it is a word the program wrote
+ * value, for an array of them): it is a word the program wrote; or, for
+ * a send, a constant in the module's code (altimm)
  */
 static void
 altaddr(Alt *a, int i)
@@ -1313,10 +1339,26 @@ altaddr(Alt *a, int i)
 	Channel *c;
 	int k, extra;
 
+	if(i < a->nsend && incode(a->ac[i].ptr))
+		return;
 	extra = i >= a->nsend && D2H(a->ac[i].c)->t == &Tarray ? IBY2WD : 0;
 	for(k = 0; (c = altchan(a, i, &k)) != nil; )
 		if(!disrange(a->ac[i].ptr, c->mid->size+extra))
 			error(exAddr);
+}
+
+/*
+ * may channel c carry the value at v?  A value that lies in the running
+ * module's code is the constant of a `lea $c' (Inferno's limbo sends
+ * constants so): as send does with an immediate, only a word, or H
+ * where the channel carries pointers.
+ */
+static int
+altimm(Channel *c, void *v)
+{
+	if(!incode(v))
+		return 1;
+	return c->mid->size <= IBY2WD && (c->mid->nptr == 0 || *(WORD*)v == (WORD)H);
 }
 
 /*
@@ -1342,10 +1384,13 @@ xecalt(int block, Alt *a, WORD *d)
 			error(exNilref);
 		altaddr(a, i);
 	}
-	for(i = 0; i < a->nsend; i++)
+	for(i = 0; i < a->nsend; i++){
 		for(j = a->nsend; j < n; j++)
 			if(a->ac[i].c == a->ac[j].c)
 				error(exAlt);
+		if(!altimm(a->ac[i].c, a->ac[i].ptr))
+			error(exInval);
+	}
 	nr = 0;
 	for(i = 0; i < n; i++)
 		for(k = 0; (c = altchan(a, i, &k)) != nil; )

@@ -95,6 +95,7 @@ stringrune(String *s, int i)
 	return (uchar)s->Sascii[i];
 }
 
+/* the string of UTF-8 cs[0:n]; malformed bytes are Runeerror each */
 String*
 c2string(char *cs, int n)
 {
@@ -116,25 +117,16 @@ c2string(char *cs, int n)
 		memmove(s->Sascii, cs, n);
 		return s;
 	}
+	/* as Inferno's: a sequence cut short by the end is left out (a reader's next buffer has it) */
 	nr = 0;
 	e = cs+n;
-	for(p = cs; p < e; nr++){
-		if(fullrune(p, e-p))
-			p += chartorune(&r, p);
-		else
-			p++;
-	}
+	for(p = cs; p < e && fullrune(p, e-p); nr++)
+		p += chartorune(&r, p);
+	e = p;
 	s = mkstring(nr, 1);
 	rp = s->Srune;
-	for(p = cs; p < e; ){
-		if(fullrune(p, e-p))
-			p += chartorune(rp, p);
-		else{
-			*rp = Runeerror;
-			p++;
-		}
-		rp++;
-	}
+	for(p = cs; p < e; rp++)
+		p += chartorune(rp, p);
 	return s;
 }
 
@@ -411,15 +403,24 @@ cvtcf(String *s)
 	return fmtstrtod(string2c(s), nil);
 }
 
+/* array of byte s: its UTF, NULs and all */
 Array*
 cvtca(String *s)
 {
+	Array *a;
 	char *p;
+	int i;
 
 	if(s == H)
 		return H;
-	p = string2c(s);
-	return mem2array(p, strlen(p));
+	CHKSTR(s);
+	if(s->len >= 0)
+		return mem2array(s->Sascii, s->len);
+	a = H2D(Array*, heaparray(&Tbyte, stringblen(s)));
+	p = (char*)a->data;
+	for(i = 0; i < -s->len; i++)
+		p += runetochar(p, &s->Srune[i]);
+	return a;
 }
 
 String*

@@ -89,21 +89,36 @@ rnd(Ld x)
 	return d;
 }
 
-static ushort
+/*
+ * enter extended precision, round to nearest, all exceptions masked;
+ * the result keeps the caller's control word (low half) and exception
+ * flags (high half) for fprestore
+ */
+static ulong
 fpext(void)
 {
-	ushort cw, ncw;
+	ushort cw, sw, ncw;
 
-	__asm__ volatile("fnstcw %0" : "=m"(cw) : : "memory");
+	__asm__ volatile("fnstcw %0; fnstsw %1" : "=m"(cw), "=m"(sw) : : "memory");
 	ncw = (cw & ~0x0f3f) | 0x033f;	/* 64-bit significand, nearest, all masked */
 	__asm__ volatile("fldcw %0" : : "m"(ncw) : "memory");
-	return cw;
+	return cw | (ulong)(sw & 0x3f)<<16;
 }
 
+/*
+ * back to the caller's control word and exception flags, dropping the
+ * flags raised inside (a function's intermediate steps are no business
+ * of $Math's FPstatus)
+ */
 static void
-fprestore(ushort cw)
+fprestore(ulong s)
 {
-	__asm__ volatile("fnclex; fldcw %0" : : "m"(cw) : "memory");
+	ulong env[7];	/* protected-mode FPU environment: control, status, tag, pointers */
+
+	__asm__ volatile("fnstenv %0" : "=m"(env) : : "memory");
+	env[0] = (env[0] & ~0xFFFF) | (s & 0xFFFF);
+	env[1] = (env[1] & ~0xFF) | (s>>16 & 0x3F);
+	__asm__ volatile("fldenv %0" : : "m"(env) : "memory");
 }
 
 static Ld
@@ -219,7 +234,7 @@ mceil(double x)
 double
 mrint(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld a;
 
 	if(!mfinite(x) || mfabs(x) >= 4503599627370496.0)
@@ -246,10 +261,11 @@ mmodf(double x, double *ip)
 double
 msqrt(double x)
 {
-	ushort cw, dcw;
+	ulong cw;
+	ushort dcw;
 	volatile double r;
 
-	__asm__ volatile("fnstcw %0" : "=m"(cw) : : "memory");
+	cw = fpext();
 	dcw = (cw & ~0x0f3f) | 0x023f;	/* 53-bit significand: one correct rounding */
 	__asm__ volatile("fldcw %0" : : "m"(dcw));
 	__asm__ volatile("fsqrt" : "=t"(r) : "0"(x));
@@ -391,7 +407,7 @@ llogd(double x, Ld *lo)
 double
 mexp(double x)
 {
-	ushort cw;
+	ulong cw;
 
 	if(misnan(x))
 		return x;
@@ -408,7 +424,7 @@ mexp(double x)
 double
 mexpm1(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld r, e;
 	int i;
 
@@ -436,7 +452,7 @@ mexpm1(double x)
 double
 mlog(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld lo;
 
 	if(misnan(x))
@@ -456,7 +472,7 @@ mlog(double x)
 double
 mlog10(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld m, f, s;
 	int e;
 
@@ -484,7 +500,7 @@ mlog10(double x)
 double
 mlog1p(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld s;
 
 	if(misnan(x))
@@ -522,7 +538,7 @@ intkind(double x)
 double
 mpow(double x, double y)
 {
-	ushort cw;
+	ulong cw;
 	Ld lhi, llo, yh, yl, ah, al, thi, tlo, r;
 	int k, neg;
 
@@ -581,7 +597,7 @@ mpow(double x, double y)
 double
 mpow10(int n)
 {
-	ushort cw;
+	ulong cw;
 	Ld r;
 	double x;
 
@@ -727,7 +743,7 @@ lcos(Ld r)
 static double
 trig(double x, int which)
 {
-	ushort cw;
+	ulong cw;
 	Ld r, s, c, v;
 	int n;
 
@@ -805,7 +821,7 @@ latan(Ld t)
 double
 matan(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld r;
 
 	if(misnan(x) || x == 0)
@@ -820,7 +836,7 @@ matan(double x)
 double
 matan2(double y, double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld r;
 
 	if(misnan(x) || misnan(y))
@@ -852,7 +868,7 @@ matan2(double y, double x)
 double
 masin(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld a;
 
 	if(misnan(x) || x == 0)
@@ -870,7 +886,7 @@ masin(double x)
 double
 macos(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld a;
 
 	if(misnan(x))
@@ -903,7 +919,7 @@ lexpm1(Ld x)
 double
 msinh(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld a, e;
 
 	if(misnan(x) || isinfinite(x) || x == 0)
@@ -925,7 +941,7 @@ msinh(double x)
 double
 mcosh(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld e;
 
 	if(misnan(x))
@@ -942,7 +958,7 @@ mcosh(double x)
 double
 mtanh(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld e;
 
 	if(misnan(x) || x == 0)
@@ -972,7 +988,7 @@ llog1p(Ld x)
 double
 masinh(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld a, z;
 
 	if(misnan(x) || isinfinite(x) || x == 0)
@@ -993,7 +1009,7 @@ masinh(double x)
 double
 macosh(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld t;
 
 	if(misnan(x))
@@ -1012,7 +1028,7 @@ macosh(double x)
 double
 matanh(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld a;
 
 	if(misnan(x) || x == 0)
@@ -1032,7 +1048,7 @@ matanh(double x)
 double
 mcbrt(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld a, y;
 
 	if(misnan(x) || isinfinite(x) || x == 0)
@@ -1049,7 +1065,7 @@ mcbrt(double x)
 double
 mhypot(double x, double y)
 {
-	ushort cw;
+	ulong cw;
 	Ld a, b;
 
 	if(isinfinite(x) || isinfinite(y))
@@ -1192,7 +1208,7 @@ milogb(double x)
 double
 mscalbn(double x, int n)
 {
-	ushort cw;
+	ulong cw;
 
 	if(misnan(x) || isinfinite(x) || x == 0)
 		return x;
@@ -1234,7 +1250,7 @@ mfmax(double x, double y)
 double
 mfdim(double x, double y)
 {
-	ushort cw;
+	ulong cw;
 
 	if(misnan(x) || misnan(y))
 		return qnan();
@@ -1250,7 +1266,7 @@ mfdim(double x, double y)
 double
 mdot(double *x, double *y, int n)
 {
-	ushort cw;
+	ulong cw;
 	Ld s;
 	double r;
 	int i;
@@ -1267,7 +1283,7 @@ mdot(double *x, double *y, int n)
 double
 mnorm1(double *x, int n)
 {
-	ushort cw;
+	ulong cw;
 	Ld s;
 	double r;
 	int i;
@@ -1284,7 +1300,7 @@ mnorm1(double *x, int n)
 double
 mnorm2(double *x, int n)
 {
-	ushort cw;
+	ulong cw;
 	Ld s;
 	double r;
 	int i;
@@ -1376,7 +1392,7 @@ lerfccf(double x)
 double
 merf(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld r;
 
 	if(misnan(x) || x == 0)
@@ -1396,7 +1412,7 @@ merf(double x)
 double
 merfc(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld r;
 
 	if(misnan(x))
@@ -1425,7 +1441,7 @@ void
 mgemm(int transa, int transb, int m, int n, int k, double alpha,
 	double *a, int lda, double *b, int ldb, double beta, double *c, int ldc)
 {
-	ushort cw;
+	ulong cw;
 	Ld s;
 	int i, j, l;
 	double av, bv;
@@ -1530,7 +1546,7 @@ llgamma(Ld x)
 double
 mlgamma(double x, int *sign)
 {
-	ushort cw;
+	ulong cw;
 	Ld r, t, s;
 	double f;
 
@@ -1717,7 +1733,7 @@ bessel01(double x, Ld *j0, Ld *j1, Ld *y0, Ld *y1)
 double
 mj0(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld j0, j1, y0, y1;
 
 	if(misnan(x))
@@ -1737,7 +1753,7 @@ mj0(double x)
 double
 mj1(double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld j0, j1, y0, y1;
 	double a;
 
@@ -1785,7 +1801,7 @@ jnseries(int n, double x)
 double
 mjn(int n, double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld j0, j1, y0, y1, t;
 	Sweep s;
 	double a;
@@ -1833,7 +1849,7 @@ mjn(int n, double x)
 static double
 y01(int nu, double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld j0, j1, y0, y1;
 
 	if(misnan(x))
@@ -1870,7 +1886,7 @@ my1(double x)
 double
 myn(int n, double x)
 {
-	ushort cw;
+	ulong cw;
 	Ld a, b, t;
 	int k, neg;
 

@@ -1080,52 +1080,37 @@ Sys_utfbytes(void *fp)
  * (UTFerror, 1, 0) for an invalid one, (0, 0, 0) when the bytes left
  * cannot tell yet
  */
+/*
+ * as Inferno's: an ASCII byte is itself; if fewer bytes are left than
+ * the lead byte asks for (two below 16rE0, three below 16rF0, else four)
+ * the answer is (Runeerror, 0, 0), not enough yet (Bufio then reads on);
+ * else the character and its length, or (Runeerror, 1, 0) if malformed
+ */
 void
 Sys_byte2char(void *fp)
 {
 	F_Sys_byte2char *f;
 	uchar *p;
 	Rune r;
-	int n, left, need, i, w;
+	int left, w;
 
 	f = fp;
-	if(f->buf == H)
-		error(exNilref);
-	n = f->n;
-	if(n < 0 || n >= f->buf->len)
+	if(f->buf == H || (ulong)f->n >= f->buf->len)
 		error(exBounds);
-	p = f->buf->data + n;
-	left = f->buf->len - n;
-	if(p[0] < 0x80)
-		need = 1;
-	else if(p[0] >= 0xC2 && p[0] < 0xE0)
-		need = 2;
-	else if(p[0] >= 0xE0 && p[0] < 0xF0)
-		need = 3;
-	else if(p[0] >= 0xF0 && p[0] < 0xF5)
-		need = 4;
-	else
-		goto bad;
-	for(i = 1; i < need && i < left; i++)
-		if((p[i] & 0xC0) != 0x80)
-			goto bad;
-	if(left < need){
-		f->ret->t0 = 0;
-		f->ret->t1 = 0;
-		f->ret->t2 = 0;
-		return;
+	p = f->buf->data + f->n;
+	left = f->buf->len - f->n;
+	r = p[0];
+	w = 1;
+	if(r >= Runeself){
+		if(left < (r < 0xE0 ? 2 : r < 0xF0 ? 3 : UTFmax)){
+			r = Runeerror;
+			w = 0;
+		}else
+			w = chartorune(&r, (char*)p);
 	}
-	w = chartorune(&r, (char*)p);
-	if(w != need || r == Runeerror && need != 3)
-		goto bad;
 	f->ret->t0 = r;
 	f->ret->t1 = w;
-	f->ret->t2 = 1;
-	return;
-bad:
-	f->ret->t0 = Runeerror;
-	f->ret->t1 = 1;
-	f->ret->t2 = 0;
+	f->ret->t2 = w > 0 && !(r == Runeerror && w == 1);
 }
 
 void

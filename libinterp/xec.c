@@ -1055,6 +1055,8 @@ Lmframe:
 	else if((l = modl(ml, n, &ltmp)) == nil)
 		FAULT(exInval);
 	t = l->frame;
+	if(t == nil)
+		FAULT(exOp);	/* a data link (.mp): no function */
 	sp = R.SP;
 	k = ml->m->maxframe;
 	if(k < t->size)
@@ -1091,7 +1093,7 @@ Lmcall:
 		FAULT(exInval);
 	f = P(s);
 	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP
-	|| (uchar*)f == b[Kfp] || (uchar*)f+f->t->size != R.SP)
+	|| (uchar*)f == b[Kfp] || (uchar*)f+f->t->size != R.SP || l->frame == nil)
 		FAULT(exOp);
 	f->lr = i+1;
 	f->fp = b[Kfp];

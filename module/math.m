@@ -1,7 +1,6 @@
 # Math -- elementary functions and IEEE 754 helpers on real (64-bit double).
 # A builtin module ($Math) implemented in libinterp/math.c.
-# Names, types and constants follow Inferno's math.m; Minos provides the
-# subset declared here (no Bessel, gamma or error functions, no FP control).
+# Names, types and constants are those of Inferno's math.m.
 
 Math: module
 {
@@ -12,6 +11,16 @@ Math: module
 	MachEps:	con 2.2204460492503131e-16;
 	Pi:		con 3.14159265358979323846;
 	Degree:		con Pi/180.;
+	INVAL:		con (1<<0);
+	ZDIV:		con (1<<1);
+	OVFL:		con (1<<2);
+	UNFL:		con (1<<3);
+	INEX:		con (1<<4);
+	RND_NR:		con (0<<8);
+	RND_NINF:	con (1<<8);
+	RND_PINF:	con (2<<8);
+	RND_Z:		con (3<<8);
+	RND_MASK:	con (3<<8);
 
 	acos:		fn(x: real): real;	# arccos(x) in [0,pi]
 	acosh:		fn(x: real): real;
@@ -40,6 +49,8 @@ Math: module
 			a: array of real, lda: int,
 			b: array of real, ldb: int, beta: real,
 			c: array of real, ldc: int);
+	getFPcontrol, getFPstatus: fn(): int;
+	FPcontrol, FPstatus: fn(r, mask: int): int;
 	hypot:		fn(x, y: real): real;
 	iamax:		fn(x: array of real): int;
 	ilogb:		fn(x: real): int;

@@ -4,3 +4,4 @@ implement nothing;
 include "sys.m";
 include "math.m";
 include "bench.m";
+include "keyring.m";

@@ -570,6 +570,7 @@ disinit(void*)
 	vminit();
 	sysmodinit();
 	mathmodinit();
+	keyringmodinit();
 	vmprogexit = vmexit;
 	if(waserror())
 		panic("cannot start %s: %s", initprog, up->env->errstr);

@@ -242,3 +242,4 @@ int	anyeqhigher(void);
 void	links(void);
 void	sysmodinit(void);
 void	mathmodinit(void);
+void	keyringmodinit(void);
