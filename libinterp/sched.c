@@ -29,6 +29,7 @@ static int	pidnum;
 static ulong	randx = 1;
 static Progq*	freeq;
 void	(*vmprogexit)(Prog*);
+void	(*vmslice)(Prog*);
 
 ulong
 vmrand(void)
@@ -781,7 +782,11 @@ vmrun(void)
 	if(p == nil)
 		return 0;
 	curprog = p;
+	if(vmslice != nil)
+		vmslice(p);
 	xec(p);
+	if(vmslice != nil)
+		vmslice(nil);
 	if(curprog == p){
 		curprog = nil;
 		if(p->state == Pready)

@@ -301,6 +301,7 @@ release(void)
 	if(p != nil && p->osenv != nil)
 		up->env = p->osenv;
 	up->type = Unknown;
+	acctprog(p, 1);
 	vmput();
 }
 
@@ -308,13 +309,17 @@ void
 acquire(void)
 {
 	Prog *p;
+	uvlong t0;
 
+	t0 = acctwaitstart();
 	vmget();
+	acctwait(Aacquire, t0);
 	up->notepending = 0;	/* an interrupt that came too late is void */
 	up->type = Interp;
 	p = up->iprog;
 	up->iprog = nil;
 	irestore(p);
+	acctprog(p, 0);
 	if(p != nil && p->osenv != nil)
 		up->env = p->osenv;
 }
@@ -439,6 +444,7 @@ vmachine(void*)
 			 */
 			spllo();
 			up->type = Interp;
+			acctslice(nil);
 			strecpy(msg, msg+sizeof msg, up->env->errstr);
 			g = gchalt;
 			if(!waserror()){
@@ -511,6 +517,7 @@ disinit(void*)
 	sysmodinit();
 	mathmodinit();
 	vmprogexit = vmexit;
+	vmslice = acctslice;
 	if(waserror())
 		panic("cannot start %s: %s", initprog, up->env->errstr);
 	mod = load(initprog);

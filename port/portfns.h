@@ -1,3 +1,16 @@
+/* acct.c */
+void	acctclose(Acct*);
+void	acctfork(Osenv*, Osenv*);
+Acct*	acctid(ulong);
+void	acctio(Chan*, int, uvlong);
+Acct*	acctnew(void);
+ulong	acctnth(int);
+int	acctprint(Acct*, char*, int);
+void	acctsched(int);
+void	acctuse(Acct*, int);
+void	acctwait(int, uvlong);
+uvlong	acctwaitstart(void);
+
 /* alloc.c */
 void*	malloc(ulong);
 void*	mallocz(ulong, int);
@@ -202,6 +215,8 @@ uchar*	bootmod(int, ulong*);	/* module n's address and length; nil if absent */
 typedef struct Prog	Prog;
 void	vmenv(void);
 void	swiprog(Prog*);
+void	acctprog(Prog*, int);
+void	acctslice(Prog*);
 void	killgrpnow(int, char*);
 void	disdump(void);
 void	idlewaitbegin(void);

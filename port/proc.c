@@ -170,11 +170,13 @@ sched(void)
 		panic("sched: %s holds %d locks", up->text, up->nlocks);
 	s = splhi();
 	m->cs++;
+	acctsched(0);
 	/* floating point may be live (the VM's reals): keep it per process */
 	fpsave(up->fpstate);
 	if(setlabel(&up->sched) == 0)
 		gotolabel(&m->sched);
 	fprestore(up->fpstate);
+	acctsched(1);
 	splx(s);
 }
 
@@ -286,6 +288,7 @@ pexit(char*, int)
 	Osenv *o;
 	int s;
 
+	acctuse(nil, 0);
 	o = &up->defenv;
 	if(o->pgrp != nil)
 		closepgrp(o->pgrp);

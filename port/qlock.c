@@ -91,6 +91,9 @@ decref(Ref *r)
 static void
 qwait(Proc **head, Proc **tail, int state)
 {
+	uvlong t0;
+
+	t0 = acctwaitstart();
 	up->qnext = nil;
 	if(*tail != nil)
 		(*tail)->qnext = up;
@@ -99,6 +102,7 @@ qwait(Proc **head, Proc **tail, int state)
 	*tail = up;
 	up->state = state;
 	sched();
+	acctwait(Alock, t0);
 }
 
 static Proc*

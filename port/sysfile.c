@@ -136,6 +136,7 @@ rread(int fd, void *va, long n, vlong off)
 {
 	Chan *c;
 	int seq;
+	uvlong t0;
 
 	if(n < 0)
 		error(Ecount);
@@ -147,6 +148,7 @@ rread(int fd, void *va, long n, vlong off)
 	seq = off < 0;
 	if(seq)
 		off = c->offset;
+	t0 = acctwaitstart();
 	if(c->qid.type & QTDIR){
 		if(!seq && off != c->offset)
 			error(Eisdir);
@@ -156,6 +158,7 @@ rread(int fd, void *va, long n, vlong off)
 			n = devtab[c->type]->read(c, va, n, off);
 	}else
 		n = devtab[c->type]->read(c, va, n, off);
+	acctio(c, 0, t0);
 	if(seq || (c->qid.type & QTDIR)){
 		lock(&c->lk);
 		c->offset += n;
@@ -171,6 +174,7 @@ rwrite(int fd, void *va, long n, vlong off)
 {
 	Chan *c;
 	int seq;
+	uvlong t0;
 
 	if(n < 0)
 		error(Ecount);
@@ -196,7 +200,9 @@ rwrite(int fd, void *va, long n, vlong off)
 		}
 		nexterror();
 	}
+	t0 = acctwaitstart();
 	n = devtab[c->type]->write(c, va, n, off);
+	acctio(c, 1, t0);
 	poperror();
 	poperror();
 	cclose(c);
@@ -830,6 +836,7 @@ kenvfork(Osenv *parent)
 		incref(e->egrp);
 	e->user = parent->user;
 	e->waitq = parent->childq;
+	acctfork(e, parent);
 	return e;
 }
 
@@ -850,6 +857,7 @@ kenvfree(Osenv *e)
 		closepgrp(e->pgrp);
 	if(e->egrp != nil)
 		closeegrp(e->egrp);
+	acctclose(e->acct);
 	up->env = save == e ? &up->defenv : save;
 	free(e);
 }
