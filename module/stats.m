@@ -34,4 +34,8 @@ Stats: module
 	mannwhitney:	fn(a, b: array of real): (real, real, real);
 	varcomp:	fn(g: array of array of real): (real, real);
 	histogram:	fn(a, b: array of real, nbin: int): (array of real, array of int, array of int);
+
+	# correlation of pairs (x[i], y[i]): (r, ok), ok 0 if undefined
+	pearson:	fn(x, y: array of real): (real, int);
+	spearman:	fn(x, y: array of real): (real, int);
 };
