@@ -205,7 +205,7 @@ acctwrite(Chan *c, void *va, long n, vlong)
 	if(QTYPE(c->qid) != Qctl)
 		error(Eperm);
 	if(n > Maxctl)
-		error(Etoolong);
+		error(Etoobig);
 	o = up->env;
 	if(o == &up->defenv)
 		error("not a Dis thread");
