@@ -206,6 +206,12 @@ init(nil: ref Draw->Context, argv: list of string)
 			sys->fprint(stderr, "sysbench: standard descriptor %d is not open\n", i);
 			raise "fail:no descriptor";
 		}
+	# the slaves are ended through prog(3)
+	(ok, nil) := sys->stat("#p");
+	if(ok < 0){
+		sys->fprint(stderr, "sysbench: cannot end slaves without #p: %r\n");
+		raise "fail:no #p";
+	}
 	mypid = sys->pctl(0, nil);
 	term = array[2] of ref Sys->FD;
 	if(sys->pipe(term) < 0){
