@@ -13,20 +13,22 @@
  *
  * Processor time: each kproc notes the account it works for now
  * (up->acct) and when it last charged it (up->acctt).  An interpreter
- * works for the thread of each quantum it runs (vmslice, from the
- * VM's dispatch), a released kproc for the thread that released it;
+ * works for the thread of each quantum it runs (vmslice, the VM's
+ * dispatch hook), a released kproc for the thread that released it;
  * at each change, and as the kproc leaves the processor in sched(),
  * the time since acctt goes to the account, as Dis or kernel time.
- * Time off the processor is nobody's.
+ * Time off the processor is nobody's.  vmslice is set only while an
+ * account exists: when none does, no kproc holds one to charge.
  *
  * Waits: the time of each read and write (devices' read and write,
  * blocked or not), each wait in a QLock's or RWlock's queue, and each
  * wait to take the VM back after a released call, goes to the account
  * of up->env, the Osenv of the thread the kproc works for.  A wait
- * that starts where up->env has no account costs one test.
+ * that starts where up->env has no account costs one test (the
+ * acctwaitstart macro), as does each release and acquire.
  *
  * Counts are updated at splhi: one processor, so that is the lock.
- * acctlock guards the list; a kproc's up->acct holds a reference, so
+ * accts guards the list; a kproc's up->acct holds a reference, so
  * an account outlives the last thread of it while a kproc still works
  * for it.
  */
@@ -63,6 +65,7 @@ acctnew(void)
 	a->id = ++accts.lastid;
 	a->next = accts.head;
 	accts.head = a;
+	vmslice = acctslice;
 	unlock(&accts);
 	return a;
 }
@@ -85,6 +88,8 @@ acctclose(Acct *a)
 			*l = a->next;
 			break;
 		}
+	if(accts.head == nil)
+		vmslice = nil;	/* no kproc can be working for an account */
 	unlock(&accts);
 	free(a);
 }
@@ -181,6 +186,8 @@ acctslice(Prog *p)
 	Acct *a;
 
 	a = progacct(p);
+	if(a == nil && up->acct == nil)
+		return;
 	acctuse(a, 0);
 	if(a != nil)
 		a->slices++;
@@ -193,6 +200,8 @@ acctprog(Prog *p, int sys)
 	Acct *a;
 
 	a = progacct(p);
+	if(a == nil && up->acct == nil)
+		return;
 	acctuse(a, sys);
 	if(a != nil && sys)
 		a->syscalls++;
@@ -225,13 +234,25 @@ acctfork(Osenv *c, Osenv *parent)
 	}
 }
 
-/* the start of a wait: its fastticks, or 0 if no account is charged for it */
-uvlong
-acctwaitstart(void)
+/*
+ * t fastticks in microseconds, for a bucket: a 32-bit division for
+ * waits under an hour (the rate is over 1MHz), and no overflow beyond
+ */
+static ulong
+tk2us(uvlong t)
 {
-	if(up == nil || up->env == nil || up->env->acct == nil)
+	static uvlong hz;
+	static ulong tpus;
+
+	if(m->cpuhz != hz){	/* the bench device may calibrate again */
+		hz = m->cpuhz;
+		tpus = hz/1000000;
+	}
+	if(tpus == 0)
 		return 0;
-	return fastticks(nil);
+	if(t >= 0xFFFFFFFFULL)
+		return t/tpus > 0xFFFFFFFFULL ? 0xFFFFFFFF : t/tpus;
+	return (ulong)t/tpus;
 }
 
 /* a wait of the given kind that began at t0 (acctwaitstart) ends */
@@ -239,14 +260,15 @@ void
 acctwait(int kind, uvlong t0)
 {
 	Waithist *h;
-	uvlong t, us;
+	uvlong t;
+	ulong us;
 	Acct *a;
 	int k, s;
 
-	if(t0 == 0 || up->env == nil || (a = up->env->acct) == nil)
+	if(t0 == 0 || (a = up->env->acct) == nil)
 		return;
 	t = fastticks(nil) - t0;
-	us = fastticks2us(t);
+	us = tk2us(t);
 	for(k = 0; us != 0 && k < Nwbucket-1; k++)
 		us >>= 1;
 	s = splhi();

@@ -290,6 +290,13 @@ vmenv(void)
 		up->env = p->osenv;
 }
 
+/* is work for p, or up's present work, charged to an account (acct.c)? */
+static int
+accting(Prog *p)
+{
+	return up->acct != nil || p != nil && p->osenv != nil && p->osenv->acct != nil;
+}
+
 /* give up the VM around a blocking call */
 void
 release(void)
@@ -301,7 +308,8 @@ release(void)
 	if(p != nil && p->osenv != nil)
 		up->env = p->osenv;
 	up->type = Unknown;
-	acctprog(p, 1);
+	if(accting(p))
+		acctprog(p, 1);
 	vmput();
 }
 
@@ -313,13 +321,15 @@ acquire(void)
 
 	t0 = acctwaitstart();
 	vmget();
-	acctwait(Aacquire, t0);
+	if(t0 != 0)
+		acctwait(Aacquire, t0);
 	up->notepending = 0;	/* an interrupt that came too late is void */
 	up->type = Interp;
 	p = up->iprog;
 	up->iprog = nil;
 	irestore(p);
-	acctprog(p, 0);
+	if(accting(p))
+		acctprog(p, 0);
 	if(p != nil && p->osenv != nil)
 		up->env = p->osenv;
 }
@@ -517,7 +527,6 @@ disinit(void*)
 	sysmodinit();
 	mathmodinit();
 	vmprogexit = vmexit;
-	vmslice = acctslice;
 	if(waserror())
 		panic("cannot start %s: %s", initprog, up->env->errstr);
 	mod = load(initprog);

@@ -170,13 +170,15 @@ sched(void)
 		panic("sched: %s holds %d locks", up->text, up->nlocks);
 	s = splhi();
 	m->cs++;
-	acctsched(0);
+	if(up->acct != nil)
+		acctsched(0);
 	/* floating point may be live (the VM's reals): keep it per process */
 	fpsave(up->fpstate);
 	if(setlabel(&up->sched) == 0)
 		gotolabel(&m->sched);
 	fprestore(up->fpstate);
-	acctsched(1);
+	if(up->acct != nil)
+		acctsched(1);
 	splx(s);
 }
 
@@ -288,7 +290,8 @@ pexit(char*, int)
 	Osenv *o;
 	int s;
 
-	acctuse(nil, 0);
+	if(up->acct != nil)
+		acctuse(nil, 0);
 	o = &up->defenv;
 	if(o->pgrp != nil)
 		closepgrp(o->pgrp);

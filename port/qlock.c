@@ -102,7 +102,8 @@ qwait(Proc **head, Proc **tail, int state)
 	*tail = up;
 	up->state = state;
 	sched();
-	acctwait(Alock, t0);
+	if(t0 != 0)
+		acctwait(Alock, t0);
 }
 
 static Proc*

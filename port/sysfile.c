@@ -158,7 +158,8 @@ rread(int fd, void *va, long n, vlong off)
 			n = devtab[c->type]->read(c, va, n, off);
 	}else
 		n = devtab[c->type]->read(c, va, n, off);
-	acctio(c, 0, t0);
+	if(t0 != 0)
+		acctio(c, 0, t0);
 	if(seq || (c->qid.type & QTDIR)){
 		lock(&c->lk);
 		c->offset += n;
@@ -202,7 +203,8 @@ rwrite(int fd, void *va, long n, vlong off)
 	}
 	t0 = acctwaitstart();
 	n = devtab[c->type]->write(c, va, n, off);
-	acctio(c, 1, t0);
+	if(t0 != 0)
+		acctio(c, 1, t0);
 	poperror();
 	poperror();
 	cclose(c);
@@ -857,7 +859,8 @@ kenvfree(Osenv *e)
 		closepgrp(e->pgrp);
 	if(e->egrp != nil)
 		closeegrp(e->egrp);
-	acctclose(e->acct);
+	if(e->acct != nil)
+		acctclose(e->acct);
 	up->env = save == e ? &up->defenv : save;
 	free(e);
 }

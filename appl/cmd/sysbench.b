@@ -242,14 +242,13 @@ init(nil: ref Draw->Context, argv: list of string)
 			sys->fprint(stderr, "sysbench: run %d invalid: %s\n", r+1, run.why);
 		}else{
 			gather(run);
-			if(oflag || vflag)
+			if(vflag)
 				sys->fprint(stderr, "sysbench: run %d: %s ms\n", r+1, ms(run.stop - run.start));
 		}
 	}
-	if(oflag){
+	if(oflag)
 		results();
-		report(stderr, runs, sc, nslaves);
-	}else
+	else
 		report(stdout, runs, sc, nslaves);
 	if(ninvalid)
 		raise sys->sprint("fail:%d invalid run%s", ninvalid, plural(ninvalid));
