@@ -216,10 +216,8 @@ acctwrite(Chan *c, void *va, long n, vlong)
 	}
 	ct = lookupcmd(cb, acctcmd, nelem(acctcmd));
 	a = nil;
-	if(ct->index == CMnew){
+	if(ct->index == CMnew)
 		a = acctnew();
-		a->threads = 1;
-	}
 	old = o->acct;
 	o->acct = a;
 	acctclose(old);

@@ -27,10 +27,11 @@
  * that starts where up->env has no account costs one test (the
  * acctwaitstart macro), as does each release and acquire.
  *
- * Counts are updated at splhi: one processor, so that is the lock.
- * accts guards the list; a kproc's up->acct holds a reference, so
- * an account outlives the last thread of it while a kproc still works
- * for it.
+ * accts's lock guards the list, every count and each kproc's change
+ * of account (in the kernel a Lock holds off interrupts, so no
+ * preemption comes between a charge and the change).  A kproc's
+ * up->acct holds a reference, so an account outlives the last thread
+ * of it while a kproc still works for it.
  */
 
 static struct
@@ -50,7 +51,7 @@ static char *waitname[Nacctwait] =
 	[Aacquire]	"acquire",
 };
 
-/* a new account, with one reference, on the list; error if no memory */
+/* a new account for a thread, with one reference, on the list; error if no memory */
 Acct*
 acctnew(void)
 {
@@ -61,6 +62,7 @@ acctnew(void)
 		error(Enomem);
 	memset(a, 0, sizeof(Acct));
 	a->ref = 1;
+	a->threads = 1;
 	lock(&accts);
 	a->id = ++accts.lastid;
 	a->next = accts.head;
@@ -127,7 +129,7 @@ acctnth(int n)
 	return id;
 }
 
-/* charge up's account for the time since acctt; at splhi */
+/* charge up's account for the time since acctt; accts is locked */
 static void
 charge(void)
 {
@@ -145,20 +147,27 @@ charge(void)
 	up->acctt = t;
 }
 
+enum
+{
+	Cnone,
+	Cslice,		/* count a slice of a */
+	Ccall,		/* count a call of a */
+};
+
 /*
  * up works for a from now on, in the kernel (sys) or interpreting;
- * what it did since the last change is charged to the previous account
+ * what it did since the last change is charged to the previous
+ * account; count says what to count in a
  */
-void
-acctuse(Acct *a, int sys)
+static void
+use(Acct *a, int sys, int count)
 {
 	Acct *o;
-	int s;
 
 	o = up->acct;
 	if(o == nil && a == nil)
 		return;
-	s = splhi();
+	lock(&accts);
 	charge();
 	if(a != o){
 		if(a != nil)
@@ -166,9 +175,19 @@ acctuse(Acct *a, int sys)
 		up->acct = a;
 	}
 	up->acctsys = sys;
-	splx(s);
+	if(a != nil && count == Cslice)
+		a->slices++;
+	if(a != nil && count == Ccall)
+		a->syscalls++;
+	unlock(&accts);
 	if(a != o)
 		acctclose(o);
+}
+
+void
+acctuse(Acct *a, int sys)
+{
+	use(a, sys, Cnone);
 }
 
 static Acct*
@@ -188,9 +207,7 @@ acctslice(Prog *p)
 	a = progacct(p);
 	if(a == nil && up->acct == nil)
 		return;
-	acctuse(a, 0);
-	if(a != nil)
-		a->slices++;
+	use(a, 0, Cslice);
 }
 
 /* p released the VM for a call (sys), or took it back */
@@ -202,22 +219,22 @@ acctprog(Prog *p, int sys)
 	a = progacct(p);
 	if(a == nil && up->acct == nil)
 		return;
-	acctuse(a, sys);
-	if(a != nil && sys)
-		a->syscalls++;
+	use(a, sys, sys ? Ccall : Cnone);
 }
 
-/* sched: up leaves the processor (in == 0) or has it again; at splhi */
+/* sched: up leaves the processor (in == 0) or has it again */
 void
 acctsched(int in)
 {
 	if(up->acct == nil)
 		return;
+	lock(&accts);
 	if(in){
 		up->acctt = fastticks(nil);
 		up->acct->switches++;
 	}else
 		charge();
+	unlock(&accts);
 }
 
 /* a new Dis thread's environment c charges its parent's account */
@@ -230,7 +247,9 @@ acctfork(Osenv *c, Osenv *parent)
 	c->acct = a;
 	if(a != nil){
 		incref(a);
+		lock(&accts);
 		a->threads++;
+		unlock(&accts);
 	}
 }
 
@@ -239,13 +258,13 @@ acctfork(Osenv *c, Osenv *parent)
  * waits under an hour (the rate is over 1MHz), and no overflow beyond
  */
 static ulong
-tk2us(uvlong t)
+tk2us(uvlong t, uvlong hz)
 {
-	static uvlong hz;
+	static uvlong lasthz;
 	static ulong tpus;
 
-	if(m->cpuhz != hz){	/* the bench device may calibrate again */
-		hz = m->cpuhz;
+	if(hz != lasthz){	/* the bench device may calibrate again */
+		lasthz = hz;
 		tpus = hz/1000000;
 	}
 	if(tpus == 0)
@@ -260,25 +279,25 @@ void
 acctwait(int kind, uvlong t0)
 {
 	Waithist *h;
-	uvlong t;
+	uvlong t, hz;
 	ulong us;
 	Acct *a;
-	int k, s;
+	int k;
 
 	if(t0 == 0 || (a = up->env->acct) == nil)
 		return;
-	t = fastticks(nil) - t0;
-	us = tk2us(t);
+	t = fastticks(&hz) - t0;
+	us = tk2us(t, hz);
 	for(k = 0; us != 0 && k < Nwbucket-1; k++)
 		us >>= 1;
-	s = splhi();
+	lock(&accts);
 	h = &a->w[kind];
 	h->n++;
 	h->total += t;
 	if(t > h->max)
 		h->max = t;
 	h->h[k]++;
-	splx(s);
+	unlock(&accts);
 }
 
 /* a read (write != 0: a write) of c that began at t0 ends */
@@ -317,11 +336,11 @@ acctprint(Acct *a, char *buf, int n)
 	Waithist *h;
 	char *p, *e;
 	uvlong hz;
-	int i, k, s;
+	int i, k;
 
-	s = splhi();
+	lock(&accts);
 	c = *a;
-	splx(s);
+	unlock(&accts);
 	fastticks(&hz);
 	p = buf;
 	e = buf+n;
