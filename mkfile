@@ -5,7 +5,7 @@
 
 # dependency order: host library, compiler, generated tables, VM, hosted
 # runner, Limbo programs, kernels and the boot image.
-DIRS=include lib9 limbo module libinterp emu appl pc
+DIRS=include lib9 limbo module libinterp emu appl lib pc
 
 all:V:
 	for d in $DIRS; do

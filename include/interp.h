@@ -464,6 +464,11 @@ extern	void		swiprog(Prog*);
 /* optional: called as a prog exits (p->exitmsg says why, p->R.M is its module), before its stack is freed */
 extern	void		(*vmprogexit)(Prog*);
 /*
+ * optional, for the host's accounting: called with p as p starts a
+ * quantum, and with nil as the quantum ends (in the same host thread)
+ */
+extern	void		(*vmslice)(Prog*);
+/*
  * optional, for the host's Dis instruction timer (the kernel's bench
  * device): while xectimer is set, each quantum that starts runs timed,
  * calling xectimer(module, instruction, xecclock() ticks) after every

@@ -31,6 +31,7 @@ static ulong	randx = 1;
 static Progq*	freeq;
 static int	nfreeq;
 void	(*vmprogexit)(Prog*);
+void	(*vmslice)(Prog*);
 
 ulong
 vmrand(void)
@@ -811,10 +812,14 @@ vmrun(void)
 	if(p == nil)
 		return 0;
 	curprog = p;
+	if(vmslice != nil)
+		vmslice(p);
 	if(fpused)
 		xecfp(p);
 	else
 		xec(p);
+	if(vmslice != nil)
+		vmslice(nil);
 	if(curprog == p){
 		curprog = nil;
 		if(p->state == Pready)

@@ -6,3 +6,14 @@ Command: module
 
 	init:	fn(ctxt: ref Draw->Context, argv: list of string);
 };
+
+# Sh -- the shell itself: a Command, and check, which parses a command
+# line without running it: nil if it is well formed, else sh's
+# diagnostic (as "syntax error near x").
+Sh: module
+{
+	PATH:	con "/dis/sh.dis";
+
+	init:	fn(ctxt: ref Draw->Context, argv: list of string);
+	check:	fn(text: string): string;
+};

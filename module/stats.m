@@ -106,4 +106,8 @@ Stats: module
 
 	histogram:	fn(a, b: array of ref Unit, nbin: int): (array of real, array of int, array of int);
 	order:	fn(l: array of ref Unit, k: int): real;
+
+	# correlation of pairs (x[i], y[i]): (r, ok), ok 0 if undefined
+	pearson:	fn(x, y: array of real): (real, int);
+	spearman:	fn(x, y: array of real): (real, int);
 };

@@ -339,6 +339,13 @@ vmenv(void)
 		up->env = p->osenv;
 }
 
+/* is work for p, or up's present work, charged to an account (acct.c)? */
+static int
+accting(Prog *p)
+{
+	return up->acct != nil || p != nil && p->osenv != nil && p->osenv->acct != nil;
+}
+
 /* give up the VM around a blocking call */
 void
 release(void)
@@ -350,6 +357,8 @@ release(void)
 	if(p != nil && p->osenv != nil)
 		up->env = p->osenv;
 	up->type = Unknown;
+	if(accting(p))
+		acctprog(p, 1);
 	vmput();
 }
 
@@ -357,8 +366,12 @@ void
 acquire(void)
 {
 	Prog *p;
+	uvlong t0;
 
+	t0 = acctwaitstart();
 	vmget();
+	if(t0 != 0)
+		acctwait(Aacquire, t0);
 	if(waitnote != nil)
 		acquirenoted(getcallerpc(&p));
 	up->notepending = 0;	/* an interrupt that came too late is void */
@@ -366,6 +379,8 @@ acquire(void)
 	p = up->iprog;
 	up->iprog = nil;
 	irestore(p);
+	if(accting(p))
+		acctprog(p, 0);
 	if(p != nil && p->osenv != nil)
 		up->env = p->osenv;
 }
@@ -492,6 +507,7 @@ vmachine(void*)
 			 */
 			spllo();
 			up->type = Interp;
+			acctslice(nil);
 			strecpy(msg, msg+sizeof msg, up->env->errstr);
 			g = gchalt;
 			if(!waserror()){

@@ -1,3 +1,4 @@
+typedef struct Acct	Acct;
 typedef struct Block	Block;
 typedef struct Chan	Chan;
 typedef struct Dev	Dev;
@@ -24,6 +25,7 @@ typedef struct Cmdbuf	Cmdbuf;
 typedef struct Cmdtab	Cmdtab;
 typedef struct Idlestat	Idlestat;
 typedef struct Idlewait	Idlewait;
+typedef struct Waithist	Waithist;
 typedef int	Devgen(Chan*, char*, Dirtab*, int, int, Dir*);
 
 /*
@@ -295,6 +297,7 @@ struct Osenv
 	Queue*	waitq;		/* the parent's childq: exit messages go there (devprog's wait) */
 	Queue*	childq;		/* made by devprog when /prog/N/wait is opened */
 	char*	user;
+	Acct*	acct;		/* the resource account it charges (devacct), or nil */
 };
 
 /* Proc.state */
@@ -392,6 +395,10 @@ struct Proc
 	uvlong	rwait;		/* ticks spent ready while released, since the last noted acquire, in waitepoch rwepoch */
 	ulong	rwepoch;
 	ulong	sleeppc;	/* tsleep's caller, for sleep's record */
+	/* resource accounting (port/acct.c): the account it works for */
+	Acct*	acct;		/* with a reference, or nil */
+	int	acctsys;	/* charging it kernel (1) or Dis (0) time */
+	uvlong	acctt;		/* fastticks when charged last, or switched in */
 
 	char	genbuf[128];	/* for temporary use by devices */
 	uchar	fpstate[108] __attribute__((aligned(16)));	/* x87 state while not running */
@@ -533,6 +540,49 @@ struct Idlestat
 {
 	ulong	runs;		/* execatidle calls */
 	uvlong	quanta;		/* rungc() calls made by them */
+};
+
+/*
+ * Resource accounts (port/acct.c, served by devacct): the work done for
+ * a set of Dis threads -- the thread that asked for the account and
+ * the threads spawned by it, and by them, afterwards -- as a login's
+ * session would be charged.  Times are in fastticks.  Each wait kind
+ * has a histogram in powers of two of microseconds: h[0] counts waits
+ * below 1us, h[k] those from 2^(k-1) to 2^k us, h[Nwbucket-1] the rest.
+ */
+enum
+{
+	Apread,			/* reads of pipes */
+	Apwrite,		/* writes to pipes */
+	Afread,			/* reads of other files */
+	Afwrite,		/* writes to other files */
+	Alock,			/* QLock and RWlock queues */
+	Aacquire,		/* a released thread taking the VM again */
+	Nacctwait,
+
+	Nwbucket	= 32,
+};
+
+struct Waithist
+{
+	ulong	n;
+	uvlong	total;
+	uvlong	max;
+	ulong	h[Nwbucket];
+};
+
+struct Acct
+{
+	Ref;			/* Osenvs, kprocs working for it, open files */
+	Acct*	next;		/* on the list of accounts */
+	ulong	id;
+	ulong	threads;	/* Dis threads that have charged it */
+	ulong	slices;		/* Dis quanta started */
+	ulong	switches;	/* context switches of kprocs working for it */
+	ulong	syscalls;	/* calls that released the VM */
+	uvlong	dis;		/* time interpreting Dis */
+	uvlong	sys;		/* time on the processor in released calls */
+	Waithist	w[Nacctwait];
 };
 
 extern	Dev*	devtab[];

@@ -1,3 +1,16 @@
+/* acct.c */
+void	acctclose(Acct*);
+void	acctfork(Osenv*, Osenv*);
+Acct*	acctid(ulong);
+void	acctio(Chan*, int, uvlong);
+Acct*	acctnew(void);
+ulong	acctnth(int);
+int	acctprint(Acct*, char*, int);
+void	acctsched(int);
+void	acctuse(Acct*, int);
+void	acctwait(int, uvlong);
+#define	acctwaitstart()	(up->env->acct != nil ? fastticks(nil) : 0)	/* a wait's start, 0 if nobody pays for it */
+
 /* alloc.c (malloc, realloc and free are lib9.h's) */
 void*	mallocz(ulong, int);
 void*	smalloc(ulong);
@@ -231,6 +244,8 @@ typedef struct Prog	Prog;
 void	vmenv(void);
 void	swiprog(Prog*);
 void	progwaitmsg(Prog*);
+void	acctprog(Prog*, int);
+void	acctslice(Prog*);
 void	disdump(void);
 void	idlewaitbegin(void);
 void	idlewaitend(void);

@@ -196,11 +196,15 @@ sched(void)
 		panic("sched: %s holds %d locks", up->text, up->nlocks);
 	s = splhi();
 	m->cs++;
+	if(up->acct != nil)
+		acctsched(0);
 	/* floating point may be live (the VM's reals): keep it per process */
 	fpsave(up->fpstate);
 	if(setlabel(&up->sched) == 0)
 		gotolabel(&m->sched);
 	fprestore(up->fpstate);
+	if(up->acct != nil)
+		acctsched(1);
 	splx(s);
 }
 
@@ -323,6 +327,8 @@ pexit(char*, int)
 	Proc *p, **l;
 	int s;
 
+	if(up->acct != nil)
+		acctuse(nil, 0);
 	closegroups(&up->defenv);
 	s = splhi();
 	for(l = &procs; (p = *l) != nil; l = &p->next)

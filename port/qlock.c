@@ -117,6 +117,9 @@ waitsched(int type, ulong pc)
 static void
 qwait(Proc **head, Proc **tail, int state, int type, ulong pc)
 {
+	uvlong t0;
+
+	t0 = acctwaitstart();
 	up->qnext = nil;
 	if(*tail != nil)
 		(*tail)->qnext = up;
@@ -125,6 +128,8 @@ qwait(Proc **head, Proc **tail, int state, int type, ulong pc)
 	*tail = up;
 	up->state = state;
 	waitsched(type, pc);
+	if(t0 != 0)
+		acctwait(Alock, t0);
 }
 
 static Proc*

@@ -138,10 +138,12 @@ long
 chanread(Chan *c, void *va, long n, vlong off)
 {
 	int seq;
+	uvlong t0;
 
 	seq = off < 0;
 	if(seq)
 		off = c->offset;
+	t0 = acctwaitstart();
 	if(c->qid.type & QTDIR){
 		if(!seq && off != c->offset)
 			error(Eisdir);
@@ -151,6 +153,8 @@ chanread(Chan *c, void *va, long n, vlong off)
 			n = devtab[c->type]->read(c, va, n, off);
 	}else
 		n = devtab[c->type]->read(c, va, n, off);
+	if(t0 != 0)
+		acctio(c, 0, t0);
 	if(seq || (c->qid.type & QTDIR)){
 		lock(&c->lk);
 		c->offset += n;
@@ -195,6 +199,7 @@ rwrite(int fd, void *va, long n, vlong off)
 {
 	Chan *c;
 	int seq;
+	uvlong t0;
 
 	if(n < 0)
 		error(Ecount);
@@ -220,7 +225,10 @@ rwrite(int fd, void *va, long n, vlong off)
 		}
 		nexterror();
 	}
+	t0 = acctwaitstart();
 	n = devtab[c->type]->write(c, va, n, off);
+	if(t0 != 0)
+		acctio(c, 1, t0);
 	poperror();
 	poperror();
 	cclose(c);
@@ -987,6 +995,7 @@ kenvfork(Osenv *parent)
 		incref(e->egrp);
 	e->user = parent->user;
 	e->waitq = parent->childq;
+	acctfork(e, parent);
 	return e;
 }
 
@@ -1002,6 +1011,8 @@ kenvfree(Osenv *e)
 	save = up->env;
 	up->env = e;
 	closegroups(e);
+	if(e->acct != nil)
+		acctclose(e->acct);
 	up->env = save == e ? &up->defenv : save;
 	free(e);
 }

@@ -17,11 +17,6 @@ include "sys.m";
 include "draw.m";
 include "sh.m";
 
-Sh: module
-{
-	init:	fn(ctxt: ref Draw->Context, argv: list of string);
-};
-
 # tokens
 Teof, Tnl, Tsemi, Tamp, Tpipe, Tword, Tquoted, Tdollar, Tcount, Tsquash,
 Tcaret, Tlparen, Trparen, Tlbrace, Trbrace, Tbq, Tsq, Teq, Tlocal, Tredir: con iota;
@@ -168,17 +163,34 @@ diag(s: string)
 # runtext parses and runs text; it returns the status of the last command.
 runtext(ctx: ref Ctx, text: string): string
 {
-	(n, err) := tryparse(text);
-	if(err == Incomplete)
-		err = "sh:syntax error: unexpected end of input";
+	(n, err) := parsed(text);
 	if(err != nil){
-		diag(err[3:]);
+		diag(err);
 		setstatus(ctx, "syntax error");
 		return "syntax error";
 	}
 	if(n == nil)
 		return "";
 	return run(ctx, n);
+}
+
+# check parses text without running it: nil if it is well formed,
+# else the diagnostic.  Sh's own entry for others (sh.m).
+check(text: string): string
+{
+	(nil, err) := parsed(text);
+	return err;
+}
+
+# parsed returns the tree for a whole text, or the diagnostic.
+parsed(text: string): (ref Node, string)
+{
+	(n, err) := tryparse(text);
+	if(err == Incomplete)
+		err = "sh:syntax error: unexpected end of input";
+	if(err != nil)
+		return (nil, err[3:]);
+	return (n, nil);
 }
 
 # tryparse returns the tree for text or a diagnostic.

@@ -1423,3 +1423,73 @@ qsort(a: array of real, lo, hi: int)
 		a[j] = v;
 	}
 }
+
+# pearson is Pearson's product-moment correlation of the pairs
+# (x[i], y[i]), the first min(len x, len y) of them; ok is 0 when it is
+# undefined: fewer than two pairs, or either side constant.  The sums
+# are of deviations from the means, so large offsets lose no digits.
+pearson(x, y: array of real): (real, int)
+{
+	setup();
+	n := len x;
+	if(len y < n)
+		n = len y;
+	if(n < 2)
+		return (0.0, 0);
+	mx := mean(x[0:n]);
+	my := mean(y[0:n]);
+	sxy := 0.0;
+	sxx := 0.0;
+	syy := 0.0;
+	for(i := 0; i < n; i++){
+		dx := x[i] - mx;
+		dy := y[i] - my;
+		sxy += dx * dy;
+		sxx += dx * dx;
+		syy += dy * dy;
+	}
+	if(sxx == 0.0 || syy == 0.0)
+		return (0.0, 0);
+	r := sxy / math->sqrt(sxx * syy);
+	if(r > 1.0)
+		r = 1.0;
+	if(r < -1.0)
+		r = -1.0;
+	return (r, 1);
+}
+
+# spearman is Spearman's rank correlation: Pearson's of the ranks, tied
+# values sharing their mean rank.
+spearman(x, y: array of real): (real, int)
+{
+	n := len x;
+	if(len y < n)
+		n = len y;
+	return pearson(ranks(x[0:n]), ranks(y[0:n]));
+}
+
+# ranks gives each value of a its rank, 1 to len a, ties their mean rank.
+ranks(a: array of real): array of real
+{
+	n := len a;
+	s := array[n] of real;
+	s[0:] = a;
+	sort(s);
+	r := array[n] of real;
+	for(i := 0; i < n; i++){
+		lo := 0;
+		hi := n;
+		while(lo < hi){		# first of s not below a[i]
+			m := (lo + hi) / 2;
+			if(s[m] < a[i])
+				lo = m + 1;
+			else
+				hi = m;
+		}
+		j := lo;
+		while(j < n && s[j] == a[i])
+			j++;
+		r[i] = real (lo + 1 + j) / 2.0;	# mean of ranks lo+1 .. j
+	}
+	return r;
+}
