@@ -141,7 +141,7 @@ awk '
 ' "$T/boot1" >"$T/why"
 [ -s "$T/why" ] && bad inside "$(cat "$T/why")"
 grep '^sysbench\.' "$T/boot1" >"$T/res1"
-check result-lines '[ "$(grep -cv "^sysbench\.[a-z0-9.]*:1l:Run:n:\(Time:ms\|Time:us\|Count:n\)\( [0-9.e+-]*\)\{2\}$" "$T/res1")" = 0 ] && [ "$(wc -l <"$T/res1")" -ge 30 ]'
+check result-lines '[ "$(grep -cv "^sysbench\.[A-Za-z0-9.]*:1l:Run:n:\(Time:ms\|Time:us\|Count:n\)\( [0-9.e+-]*\)\{2\}$" "$T/res1")" = 0 ] && [ "$(wc -l <"$T/res1")" -ge 30 ]'
 for n in total end slave1.t1 slave1.t1.cpu slave2.t2 slave3.t3.cpu cpu dis sys threads pread.n acquire.mean k.cs k.idlewait.n; do
 	check "result-$n" "grep -q '^sysbench\.$n:' '$T/res1'"
 done
