@@ -143,7 +143,7 @@ asmout(char *ofile)
 	}
 	fprint(fd, "\tvar\t@mp,%ld\n", mpsize);
 	asmdatums(fd, mpdata(), "@mp", 0);
-	fprint(fd, "\tmodule\t%s\n", impdecl->sym->name);
+	fprint(fd, "\tmodule\t%s\n", impname);
 	for(e = exports(); e != nil; e = e->next)
 		fprint(fd, "\tlink\t%d,%ld,0x%lux,\"%s\"\n", e->link->desc != nil ? e->link->desc->id : 0,
 			e->link->pc, sign(e->link->ty), fnname(e->link));

@@ -510,6 +510,8 @@ checkname(Node *n)
 	n->decl = d;
 	switch(d->store){
 	case Dconst:
+		if(d->init == nil && d->imported != nil)
+			importcon(d);
 		if(d->init == nil){
 			if(d->init0 != nil)
 				constdecl(d, d->init0, d->iota);

@@ -151,7 +151,7 @@ Decl*
 exports(void)
 {
 	if(!expdone && impdecl != nil){
-		explist = modmembers(impdecl->ty);
+		explist = impmembers();
 		expdone = 1;
 	}
 	return explist;
@@ -186,7 +186,7 @@ entryfn(void)
 
 	if(impdecl == nil)
 		return nil;
-	d = namedot(impdecl->ty->ids, enter("init", 0));
+	d = impfind(enter("init", 0));
 	if(d == nil || d->store != Dfn || d->desc == nil)
 		return nil;
 	return d;
@@ -306,7 +306,7 @@ disout(char *ofile)
 	}
 	disdatums(mpdata());
 	out(0);
-	str = impdecl->sym->name;
+	str = impname;
 	outbytes(str, strlen(str)+1);
 	for(e = exports(); e != nil; e = e->next){
 		discon(e->link->pc);

@@ -66,11 +66,13 @@ linkalls(void)
 {
 	static int done;
 	Decl *d, *m;
+	int i;
 
 	if(done || impdecl == nil)
 		return;
 	done = 1;
-	for(d = impdecl->ty->ids; d != nil; d = d->next){
+	for(i = 0; i < nimpmembs; i++){
+		d = impmembs[i];
 		if(d->store == Dfn || d->store == Dglobal)
 			modreach(d->ty);
 		else if(d->store == Dtype && d->ty != nil && d->ty->kind == Tadt)

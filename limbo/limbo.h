@@ -32,6 +32,7 @@ enum
 	MaxInc		= 32,
 	MaxScope	= 4096,
 	MaxInitElems	= 1<<16,	/* elements of a global array initializer */
+	Npeek		= 1024,		/* tokens the parser may look ahead */
 };
 
 /* a position in a source file */
@@ -175,6 +176,7 @@ struct Decl
 	Decl*	apolys;		/* member fn of a polymorphic adt: its type parameters */
 	Sym*	psym;		/* constraint fn: the type parameter it belongs to */
 	int	hidden;		/* argument passing a constraint fn (ref fn), added by the compiler */
+	int	proto;		/* Dfn: declared by f: fn(...); at the top level */
 };
 
 /* node operators */
@@ -366,6 +368,10 @@ extern	Type	*tint, *tbig, *tbyte, *treal, *tstring, *tnone, *tany, *terror, *tex
 extern	Decl*	nildecl;
 extern	Decl*	impdecl;
 extern	Sym*	impsym;
+extern	Decl*	impsyms;
+extern	Decl**	impmembs;
+extern	int	nimpmembs;
+extern	char*	impname;
 extern	int	scope;
 extern	char	storespace[];
 extern	char*	kindname[];

@@ -16,6 +16,7 @@ static	Type*	type(void);
 static	Node*	idecl(Decl*, int);
 
 Sym*	impsym;
+Decl*	impsyms;	/* implement A, B, ...: the names */
 
 static	int	depth;	/* expression and statement nesting, bounded */
 
@@ -536,7 +537,7 @@ initlist(int close)
 		ll = &labs;
 		e = nil;
 		for(;;){
-			if(tok.t == '*'){
+			if(tok.t == '*' && (peek(1)->t == Larrow || peek(1)->t == Lor)){
 				lab = mkn(Owild, nil, nil);
 				next();
 			}else{
@@ -934,22 +935,24 @@ expr(void)
 	return n;
 }
 
-/* does a case label (ending in =>) start at the current token? */
+/*
+ * does a case, alt or pick label (qual {or qual} =>) start at the
+ * current token?  It does when => or 'or' comes, outside brackets,
+ * before the end of a statement (; { or }): a guard may look like an
+ * expression statement, (a, b) := <-c =>
+ */
 static int
 islabel(void)
 {
 	Tok *p;
 	int i, depth;
 
-	if(tok.t == '*' && (peek(1)->t == Larrow || peek(1)->t == Lor))
-		return 1;
-	if(tok.t == ';' || tok.t == '{' || tok.t == '}')
-		return 0;
 	depth = 0;
-	for(i = 1; i < 60; i++){
-		p = peek(i);
+	for(i = 0; i < Npeek; i++){
+		p = i == 0 ? &tok : peek(i);
 		switch(p->t){
 		case Larrow:
+		case Lor:
 			if(depth == 0)
 				return 1;
 			break;
@@ -957,7 +960,8 @@ islabel(void)
 			depth++;
 			break;
 		case ')': case ']':
-			depth--;
+			if(--depth < 0)
+				return 0;
 			break;
 		case ';': case '{': case '}': case Leof:
 			return 0;
@@ -981,7 +985,7 @@ caseclauses(int isexc)
 		labs = nil;
 		ll = &labs;
 		for(;;){
-			if(tok.t == '*'){
+			if(tok.t == '*' && (peek(1)->t == Larrow || peek(1)->t == Lor)){
 				lab = mkn(Owild, nil, nil);
 				next();
 			}else{
@@ -1508,8 +1512,8 @@ ispolydef(void)
 }
 
 /*
- * topdecl: include string | implement idlist ';' | idlist ':' idecl
- *	| idlist ':=' exp ';' | fname fnargs block
+ * topdecl: implement idlist ';' | idlist ':' idecl
+ *	| idlist ':=' exp ';' | id '=' exp ';' | fname fnargs block
  * fname: id ['.' id]
  */
 static Node*
@@ -1526,22 +1530,14 @@ topdecl(void)
 	case ';':
 		next();
 		return nil;
-	case Linclude:
-		next();
-		if(tok.t != Lsconst){
-			error(&tok.src, "syntax error near %s: expected string constant", toktext(&tok));
-			resync();
-			return nil;
-		}
-		lexinclude(&tok.src, tok.str);
-		next();
-		return nil;
 	case Limplement:
 		next();
 		ids = idlist(0);
 		if(ids != nil){
-			if(impsym != nil)
-				error(&s, "only one implementation module allowed");
+			if(impsyms != nil)
+				error(&s, "only one implement declaration allowed");
+			else
+				impsyms = ids;
 			impsym = ids->sym;
 		}
 		want(';');
@@ -1570,6 +1566,18 @@ topdecl(void)
 			ft->src = s;
 			n->tyarg = ft;
 			n->left = block();
+			return n;
+		}
+		if(peek(1)->t == '='){
+			/* name = exp; a global declared earlier gets its initial value */
+			n = mkn(Oname, nil, nil);
+			n->decl = mkdecl(&tok.src, Dundef, nil, tok.sym);
+			n->str = tok.sym->name;
+			next();
+			next();
+			n = mkn(Oas, n, expr());
+			n->src = s;
+			want(';');
 			return n;
 		}
 		ids = idlist(0);

@@ -128,6 +128,31 @@ namedot(Decl *ids, Sym *s)
 static void resolveids(Decl*);
 
 /*
+ * the type of member d of a module, resolved with the module's names
+ * visible (the module may be resolving already, further out)
+ */
+Type*
+resolvemember(Decl *d)
+{
+	Type *mt;
+
+	mt = d->dot != nil ? d->dot->ty : nil;
+	if(mt == nil || mt->kind != Tmodule || mt->resolving == 2){
+		d->ty = resolve(d->ty);
+		return d->ty;
+	}
+	if(!mt->resolving){
+		resolvemod(mt);
+		return d->ty;
+	}
+	pushscope();
+	modscope(mt);
+	d->ty = resolve(d->ty);
+	popscope();
+	return d->ty;
+}
+
+/*
  * replace names in a type by the types they denote;
  * adts, modules and pick tags are resolved once, in place.
  */
@@ -149,6 +174,12 @@ resolve(Type *t)
 		if(d->store != Dtype){
 			error(&t->src, "%s is not a type", t->tsym->name);
 			return terror;
+		}
+		if(d->imported != nil){
+			/* T: import m: T as m's module declares it */
+			d->used = 1;
+			d->ty = resolvemember(d->imported);
+			return d->ty;
 		}
 		if(d->ty == nil || d->ty->resolving == 2 && d->ty->kind == Tid){
 			error(&t->src, "%s is not a type", t->tsym->name);
@@ -192,8 +223,7 @@ resolve(Type *t)
 			error(&t->src, "%s is not a type in %s", t->tsym->name, mt->decl->sym->name);
 			return terror;
 		}
-		d->ty = resolve(d->ty);
-		return d->ty;
+		return resolvemember(d);
 	case Tapp:
 		mt = resolve(t->tof);
 		if(mt == terror)
@@ -581,43 +611,58 @@ hasclass(Type *t)
 	return 0;
 }
 
+/* insert a copy of d, linked to d, into the list h sorted by name */
+static void
+sortins(Decl **h, Decl *d)
+{
+	Decl *nd, **l;
+
+	nd = emalloc(sizeof *nd);
+	*nd = *d;
+	nd->next = nil;
+	nd->link = d;
+	for(l = h; *l != nil && strcmp((*l)->sym->name, nd->sym->name) <= 0; l = &(*l)->next)
+		;
+	nd->next = *l;
+	*l = nd;
+}
+
+/* add the functions of module member id (a function, or an adt's member functions) to h */
+static void
+addmember(Decl **h, Decl *id)
+{
+	Decl *d;
+
+	if(id->store == Dfn)
+		sortins(h, id);
+	else if(id->store == Dtype && id->ty->kind == Tadt)
+		for(d = id->ty->ids; d != nil; d = d->next)
+			if(d->store == Dfn)
+				sortins(h, d);
+}
+
 /* module interface members for signing: functions, adt member functions, by name */
 Decl*
 modmembers(Type *m)
 {
-	Decl *id, *d, *h, *nd, **l, *p;
+	Decl *id, *h;
 
 	h = nil;
-	for(id = m->ids; id != nil; id = id->next){
-		if(id->store == Dfn){
-			nd = emalloc(sizeof *nd);
-			*nd = *id;
-			nd->next = nil;
-			nd->link = id;
-			goto ins;
-		}
-		if(id->store == Dtype && id->ty->kind == Tadt){
-			for(d = id->ty->ids; d != nil; d = d->next){
-				if(d->store != Dfn)
-					continue;
-				nd = emalloc(sizeof *nd);
-				*nd = *d;
-				nd->next = nil;
-				nd->link = d;
-				for(l = &h; *l != nil && strcmp((*l)->sym->name, nd->sym->name) <= 0; l = &(*l)->next)
-					;
-				nd->next = *l;
-				*l = nd;
-			}
-		}
-		continue;
-	ins:
-		for(l = &h; *l != nil && strcmp((*l)->sym->name, nd->sym->name) <= 0; l = &(*l)->next)
-			;
-		nd->next = *l;
-		*l = nd;
-	}
-	USED(p);
+	for(id = m->ids; id != nil; id = id->next)
+		addmember(&h, id);
+	return h;
+}
+
+/* the functions of the implemented modules (implement A, B: of both), by name */
+Decl*
+impmembers(void)
+{
+	Decl *h;
+	int i;
+
+	h = nil;
+	for(i = 0; i < nimpmembs; i++)
+		addmember(&h, impmembs[i]);
 	return h;
 }
 
@@ -766,7 +811,7 @@ tprint(char *buf, char *e, Type *t)
 		buf = seprint(buf, e, "%s of ", kindname[t->kind]);
 		return tprint(buf, e, t->tof);
 	case Tadt:
-		if(t->decl->dot != nil && t->decl->dot->sym != impsym)
+		if(t->decl->dot != nil && !t->decl->dot->isimp)
 			buf = seprint(buf, e, "%s->%s", t->decl->dot->sym->name, t->decl->sym->name);
 		else
 			buf = seprint(buf, e, "%s", t->decl->sym->name);
