@@ -548,7 +548,7 @@ checkmdot(Node *n)
 {
 	Node *l, *c;
 	Type *mt;
-	Decl *d;
+	Decl *d, *x;
 
 	l = n->left = echeck(n->left);
 	mt = l->ty;
@@ -594,8 +594,17 @@ checkmdot(Node *n)
 		}
 		return n;
 	case Dglobal:
-		error(&n->src, "module data %s is not accessible", d->sym->name);
-		n->ty = terror;
+		/* module data, through a handle: all of it is checked, as Inferno does */
+		if(l->op == Oname && l->decl->store == Dtype){
+			error(&n->src, "cannot use %s through module type %s", d->sym->name, mt->decl->sym->name);
+			n->ty = terror;
+			return n;
+		}
+		ldtuse(mt->decl, mpdecl(mt));
+		for(x = mt->ids; x != nil; x = x->next)
+			if(x->store == Dglobal)
+				modrefable(x->ty);
+		n->ty = d->ty;
 		return n;
 	}
 	n->ty = d->ty;
@@ -1352,6 +1361,7 @@ constrargs(Node *n, Type *ft, Binding *b, char *name)
 				e->decl = md;
 				e->ty = md->ty;
 				e->src = n->src;
+				ldtuse(at->impmod->ty->decl, md);
 			}
 			x = mkn(Ofnref, e, nil);
 			x->src = n->src;
@@ -1520,6 +1530,10 @@ call(Node *n)
 			f->left = nil;
 		}
 	}
+	if(f->op == Omdot){
+		modrefable(ft);	/* the module types it passes may cross into the callee */
+		ldtuse(f->left->ty->decl, f->decl);
+	}
 	if(ft->polys == nil || n->ty == nil)
 		n->ty = ft->tof;
 	if(n->ty == nil)
@@ -1583,6 +1597,10 @@ fnref(Node *n)
 		n->ty = terror;
 		return n;
 	}
+	if(n->op == Omdot){
+		modrefable(n->ty);
+		ldtuse(n->left->ty->decl, d);
+	}
 	t = mktype(Tref, n->ty, nil);
 	sizetype(t);
 	r = mkn(Ofnref, n, nil);
@@ -1601,6 +1619,8 @@ islvalue(Node *n)
 		if(n->decl == nildecl)
 			return 1;
 		return n->decl->store == Dglobal || n->decl->store == Dlocal || n->decl->store == Darg;
+	case Omdot:
+		return n->decl != nil && n->decl->store == Dglobal;
 	case Odot:
 		if(n->decl == nil || n->decl->store != Dfield)
 			return 0;
@@ -2177,6 +2197,7 @@ echeck(Node *n)
 		}
 		if(n->left->ty->kind != Tstring && n->left->ty->kind != Terror)
 			error(&n->src, "module path must be a string");
+		ldtload(n->ty->decl);
 		return n;
 	case Ocast:
 		return checkcast(n);

@@ -1033,9 +1033,22 @@ datum(Datum *a, Type *t, Node *n, long off)
 static void
 globalcom(void)
 {
-	Decl *d;
+	Decl *d, *m;
 	Node *n;
 
+	m = impmp();
+	if(m != nil){
+		/* the module's data first, at offset 0 */
+		if(mpalloc(m->ty) != 0)
+			fatal("module data not at offset 0");
+		for(m = m->ty->ids; m != nil; m = m->next){
+			d = m->link;
+			while(d->link != nil && d->link != d)
+				d = d->link;	/* implement A, B: through the union's copy */
+			if(d->init0 != nil && !datum(nil, d->ty, d->init0, d->offset))
+				error(&d->src, "global %s: initializer must be a constant", d->sym->name);
+		}
+	}
 	for(d = globals; d != nil; d = d->next2){
 		d->offset = mpalloc(d->ty);
 		n = d->init0;
@@ -1051,6 +1064,8 @@ compile(char *ofile, int doasm)
 {
 	Decl *d;
 
+	implinkall();
+	ldtfinish();
 	globalcom();
 	for(d = fns; d != nil; d = d->next2)
 		fncom(d);

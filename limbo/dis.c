@@ -73,6 +73,20 @@ disdata(int kind, long n)
 	}
 }
 
+/* -X name: the signature text of entry name in a link or import table */
+static ulong
+entrysign(char *what, Decl *d)
+{
+	char *s;
+
+	if(signdump != nil && strcmp(signdump, fnname(d)) == 0){
+		s = signstr(d->ty);
+		print("%s %s len %d\n%s\n", what, fnname(d), (int)strlen(s), s);
+		free(s);
+	}
+	return sign(d->ty);
+}
+
 /* the value of an operand after resolution */
 long
 addrval(Addr *a)
@@ -264,6 +278,7 @@ disout(char *ofile)
 	int fd, nlink, j, k, hints;
 	char *str;
 	Except *x;
+	Ldtmod *l;
 
 	mpfinish();
 	olen = 0;
@@ -309,18 +324,24 @@ disout(char *ofile)
 	str = impname;
 	outbytes(str, strlen(str)+1);
 	for(e = exports(); e != nil; e = e->next){
-		discon(e->link->pc);
-		discon(e->link->desc != nil ? e->link->desc->id : 0);
-		disword(sign(e->link->ty));
+		if(e->link->store == Dglobal){	/* .mp */
+			discon(-1);
+			discon(-1);
+		}else{
+			discon(e->link->pc);
+			discon(e->link->desc != nil ? e->link->desc->id : 0);
+		}
+		disword(entrysign("link", e->link));
 		str = fnname(e->link);
 		outbytes(str, strlen(str)+1);
 	}
-	discon(nldtmods);
-	for(j = 0; j < nldtmods; j++){
-		discon(ldtmods[j].nfns);
-		for(k = 0; k < ldtmods[j].nfns; k++){
-			disword(sign(ldtmods[j].fns[k]->ty));
-			str = fnname(ldtmods[j].fns[k]);
+	discon(ldtcount());
+	for(j = 0; j < ldtcount(); j++){
+		l = ldtout(j);
+		discon(l->nfns);
+		for(k = 0; k < l->nfns; k++){
+			disword(entrysign("import", l->fns[k]));
+			str = fnname(l->fns[k]);
 			outbytes(str, strlen(str)+1);
 		}
 	}

@@ -9,143 +9,10 @@
  * bcom(n, t, l) branches (adding to patch list l) when n == t.
  */
 
-Ldtmod	ldtmods[64];
-int	nldtmods;
-
 static	void	callcom(Node*, Addr*, int);
 static	void	fnrefcom(Node*, Addr);
 static	void	pickdup(Node*, Addr);
 static	Addr	retslot(Type*, Addr*, Addr, int);
-
-/*
- * A module handle can cross into another module (an argument, a
- * result, a field), which calls through it with its own link indexes;
- * so, as in Inferno's limbo, a module type reachable from the types of
- * what the implemented module exports links all its functions, sorted
- * by name, in every module, and the indexes agree.  modreach marks the
- * module types reachable from t.
- */
-static void
-modreach(Type *t)
-{
-	Decl *d, *m;
-
-	if(t == nil || t->modref)
-		return;
-	t->modref = 1;
-	switch(t->kind){
-	case Tchan: case Tref: case Tarray: case Tlist:
-		modreach(t->tof);
-		break;
-	case Tmodule:
-		t->linkall = 1;
-		for(d = t->ids; d != nil; d = d->next){
-			if(d->store == Dfn || d->store == Dglobal)
-				modreach(d->ty);
-			else if(d->store == Dtype && d->ty != nil && d->ty->kind == Tadt)
-				for(m = d->ty->ids; m != nil; m = m->next)
-					if(m->store == Dfn)
-						modreach(m->ty);
-		}
-		break;
-	case Tfn: case Tadt: case Tadtpick: case Ttuple: case Texception:
-		for(d = t->ids; d != nil; d = d->next)
-			if(d->store != Dfn)
-				modreach(d->ty);
-		for(d = t->tags; d != nil; d = d->next)
-			modreach(d->ty);
-		if(t->kind == Tfn)
-			modreach(t->tof);
-		break;
-	}
-}
-
-/* mark the module types whose handles the implemented module passes on */
-static void
-linkalls(void)
-{
-	static int done;
-	Decl *d, *m;
-	int i;
-
-	if(done || impdecl == nil)
-		return;
-	done = 1;
-	for(i = 0; i < nimpmembs; i++){
-		d = impmembs[i];
-		if(d->store == Dfn || d->store == Dglobal)
-			modreach(d->ty);
-		else if(d->store == Dtype && d->ty != nil && d->ty->kind == Tadt)
-			for(m = d->ty->ids; m != nil; m = m->next)
-				modreach(m->ty);
-	}
-}
-
-/* add function f to l, keeping l sorted by name */
-static void
-ldtsorted(Ldtmod *l, Decl *f)
-{
-	int i;
-
-	if(l->nfns >= nelem(l->fns)){
-		error(&f->src, "too many functions used from %s", l->mod->sym->name);
-		return;
-	}
-	for(i = l->nfns; i > 0 && strcmp(l->fns[i-1]->sym->name, f->sym->name) > 0; i--)
-		l->fns[i] = l->fns[i-1];
-	l->fns[i] = f;
-	l->nfns++;
-}
-
-/* the import table of module type m */
-int
-ldtindex(Decl *m)
-{
-	Ldtmod *l;
-	Decl *d, *f;
-	int i;
-
-	for(i = 0; i < nldtmods; i++)
-		if(ldtmods[i].mod == m || ldtmods[i].mod->ty == m->ty)
-			return i;
-	if(nldtmods >= nelem(ldtmods)){
-		error(&m->src, "too many modules used (more than %d)", nelem(ldtmods));
-		return 0;
-	}
-	l = &ldtmods[nldtmods];
-	l->mod = m;
-	l->nfns = 0;
-	linkalls();
-	if(m->ty != nil && m->ty->linkall)
-		for(d = m->ty->ids; d != nil; d = d->next){
-			if(d->store == Dfn)
-				ldtsorted(l, d);
-			else if(d->store == Dtype && d->ty != nil && d->ty->kind == Tadt)
-				for(f = d->ty->ids; f != nil; f = f->next)
-					if(f->store == Dfn)
-						ldtsorted(l, f);
-		}
-	return nldtmods++;
-}
-
-/* the index of function f in the import table of module m */
-static int
-ldtfn(Decl *m, Decl *f)
-{
-	Ldtmod *l;
-	int i;
-
-	l = &ldtmods[ldtindex(m)];
-	for(i = 0; i < l->nfns; i++)
-		if(l->fns[i] == f)
-			return i;
-	if(l->nfns >= nelem(l->fns)){
-		error(&f->src, "too many functions used from %s", m->sym->name);
-		return 0;
-	}
-	l->fns[l->nfns] = f;
-	return l->nfns++;
-}
 
 static Decl*
 modtypedecl(Type *t)
@@ -319,6 +186,21 @@ recvarray(Addr a, Addr d)
 	emit2(IALT, tbl, talloc(tint));
 }
 
+/*
+ * operand for m->x, x a module's data: word 0 of the handle points at
+ * the module's data (not a heap reference: held in a word, as Inferno does)
+ */
+static Addr
+mdataaddr(Node *n)
+{
+	Addr m, t;
+
+	m = direct(eaddr(n->left), n->left->ty);
+	t = talloc(tint);
+	emit2(IMOVW, aind(m, 0), t);
+	return aind(t, n->decl->offset);
+}
+
 Addr
 eaddr(Node *n)
 {
@@ -359,6 +241,10 @@ eaddr(Node *n)
 	case Oindex:
 		if(n->left->ty->kind == Tarray)
 			return indexaddr(n);
+		break;
+	case Omdot:
+		if(n->decl->store == Dglobal)
+			return mdataaddr(n);
 		break;
 	}
 	a = tempfor(n->ty);
@@ -1223,6 +1109,8 @@ lvaddr(Node *n)
 		return fieldaddr(n->left, 0);
 	case Oindex:
 		return indexaddr(n);
+	case Omdot:
+		return mdataaddr(n);
 	}
 	fatal("lvaddr: op %d", n->op);
 	return anone();

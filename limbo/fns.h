@@ -34,6 +34,10 @@ void	sizetype(Type*);
 int	tequal(Type*, Type*);
 Decl*	modmembers(Type*);
 Decl*	impmembers(void);
+Decl*	impmp(void);
+Decl*	mpdecl(Type*);
+void	modrefable(Type*);
+void	implinkall(void);
 char*	signstr(Type*);
 ulong	sign(Type*);
 char*	tprint(char*, char*, Type*);
@@ -122,8 +126,16 @@ Datum*	mpsub(Datum*, int, long);
 void	move(Type*, Addr, Addr);
 int	opclass(Type*);
 
-/* ecom.c */
+/* ldt.c */
+void	ldtuse(Decl*, Decl*);
+void	ldtload(Decl*);
+void	ldtfinish(void);
+int	ldtfn(Decl*, Decl*);
 int	ldtindex(Decl*);
+Ldtmod*	ldtout(int);
+int	ldtcount(void);
+
+/* ecom.c */
 Addr	decladdr(Decl*);
 Addr	midaddr(Addr, Type*);
 int	cmpop(int, Type*, int);

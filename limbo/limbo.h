@@ -137,6 +137,8 @@ struct Type
 	Type*	ninst;		/* adt instance: next in base->insts */
 	int	modref;		/* seen by modreach */
 	int	linkall;	/* module: its handles may cross modules: link every function */
+	Decl*	mpdecl;		/* module: its data, .mp (mpdecl()) */
+	int	ismp;		/* adt: a module's data, .mp */
 };
 
 struct Decl
@@ -319,12 +321,14 @@ struct Datum
 	Datum*	next;
 };
 
-/* a module type's import table: the functions used through it */
+/* a module type's interface as this module sees it (ldt.c) */
 struct Ldtmod
 {
-	Decl*	mod;
-	Decl*	fns[256];
+	Decl*	mod;		/* the module type's declaration */
+	Decl**	fns;		/* functions and .mp, by name once ldtfinish has run */
 	int	nfns;
+	int	maxfns;
+	int	oidx;		/* import table number when loaded, else -1 */
 };
 
 enum
@@ -383,10 +387,9 @@ extern	int	ndescs;
 extern	Decl*	fns;
 extern	int	nfns;
 extern	char*	srcfile;
+extern	char*	signdump;
 extern	int	dosbl;
 extern	Except*	excs;
-extern	Ldtmod	ldtmods[];
-extern	int	nldtmods;
 extern	long	npc;
 extern	Src	cursrc;
 extern	long	mpsize;

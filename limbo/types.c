@@ -451,9 +451,125 @@ sizetype1(Type *t)
 	}
 }
 
-/* structural type equality */
-int
-tequal(Type *a, Type *b)
+/*
+ * Type equality is structural, as in Inferno's limbo: adts are equal when
+ * their fields (names and types, not member functions) and pick tags
+ * are; a pick variant when its adt and its fields are; modules when their
+ * data and functions are (names and types); tuples, exceptions, functions
+ * by their members' types.  So Sys->Dir is NSys->Dir, and two variants
+ * with the same fields are one type (a type signature names the second
+ * as a back-reference to the first).  Recursive types compare
+ * coinductively: a pair met again while it is being compared is taken as
+ * equal, for the rest of the comparison.
+ */
+typedef struct Teqp Teqp;
+struct Teqp
+{
+	Type*	a;
+	Type*	b;
+};
+
+static	Teqp*	eqpairs;
+static	int	neqpairs;
+static	int	maxeqpairs;
+
+static int	rtequal(Type*, Type*);
+
+/* has (a, b) been assumed equal in this comparison; if not, assume it */
+static int
+assumeeq(Type *a, Type *b)
+{
+	int i;
+
+	for(i = 0; i < neqpairs; i++)
+		if(eqpairs[i].a == a && eqpairs[i].b == b || eqpairs[i].a == b && eqpairs[i].b == a)
+			return 1;
+	if(neqpairs >= maxeqpairs){
+		maxeqpairs = maxeqpairs ? 2*maxeqpairs : 64;
+		eqpairs = realloc(eqpairs, maxeqpairs * sizeof *eqpairs);
+		if(eqpairs == nil)
+			fatal("out of memory");
+	}
+	eqpairs[neqpairs].a = a;
+	eqpairs[neqpairs].b = b;
+	neqpairs++;
+	return 0;
+}
+
+/* member lists: names (when usenames), storage, self, cyclic and types; only those taking space when spaceonly */
+static int
+idequal(Decl *x, Decl *y, int usenames, int spaceonly)
+{
+	for(;; x = x->next, y = y->next){
+		while(spaceonly && x != nil && !storespace[x->store])
+			x = x->next;
+		while(spaceonly && y != nil && !storespace[y->store])
+			y = y->next;
+		if(x == nil || y == nil)
+			return x == y;
+		if(usenames && x->sym != y->sym
+		|| x->store != y->store || x->implicit != y->implicit || x->cyc != y->cyc
+		|| !rtequal(x->ty, y->ty))
+			return 0;
+	}
+}
+
+/* the functions of module t, adt members too, by name (stable) */
+static int
+modfns(Type *t, Decl ***vp)
+{
+	Decl *d, *m, **v;
+	int n, i, j;
+
+	n = 0;
+	for(d = t->ids; d != nil; d = d->next)
+		if(d->store == Dfn)
+			n++;
+		else if(d->store == Dtype && d->ty != nil && d->ty->kind == Tadt)
+			for(m = d->ty->ids; m != nil; m = m->next)
+				if(m->store == Dfn)
+					n++;
+	v = emalloc((n+1) * sizeof *v);
+	n = 0;
+	for(d = t->ids; d != nil; d = d->next)
+		if(d->store == Dfn)
+			v[n++] = d;
+		else if(d->store == Dtype && d->ty != nil && d->ty->kind == Tadt)
+			for(m = d->ty->ids; m != nil; m = m->next)
+				if(m->store == Dfn)
+					v[n++] = m;
+	for(i = 1; i < n; i++){
+		m = v[i];
+		for(j = i; j > 0 && strcmp(v[j-1]->sym->name, m->sym->name) > 0; j--)
+			v[j] = v[j-1];
+		v[j] = m;
+	}
+	*vp = v;
+	return n;
+}
+
+static int
+modequal(Type *a, Type *b)
+{
+	Decl **va, **vb, *ma, *mb;
+	int na, nb, i, eq;
+
+	ma = mpdecl(a);
+	mb = mpdecl(b);
+	if((ma == nil) != (mb == nil) || ma != nil && !idequal(ma->ty->ids, mb->ty->ids, 1, 0))
+		return 0;
+	na = modfns(a, &va);
+	nb = modfns(b, &vb);
+	eq = na == nb;
+	for(i = 0; eq && i < na; i++)
+		eq = va[i]->sym == vb[i]->sym && rtequal(va[i]->ty, vb[i]->ty);
+	free(va);
+	free(vb);
+	return eq;
+}
+
+static int
+rtequal(Type *a, Type *b)
 {
 	Decl *x, *y;
 
@@ -461,6 +577,8 @@ tequal(Type *a, Type *b)
 		return 1;
 	if(a == nil || b == nil)
 		return 0;
+	if(a->kind == Terror || b->kind == Terror)
+		return 1;
 	if(a->kind != b->kind)
 		return 0;
 	switch(a->kind){
@@ -469,42 +587,63 @@ tequal(Type *a, Type *b)
 	case Tpoly:
 		return a->tsym == b->tsym;
 	case Tref: case Tarray: case Tlist: case Tchan:
-		return tequal(a->tof, b->tof);
-	case Tadt:
-	case Tmodule:
-		if(a->decl == nil || b->decl == nil || a->decl->sym != b->decl->sym)
-			return 0;
-		if(a->decl->dot != nil && b->decl->dot != nil && a->decl->dot->sym != b->decl->dot->sym)
-			return 0;
-		if(a->kind == Tadt && (a->polys != nil || a->base != nil)){
-			/* instances of a polymorphic adt: the same arguments */
-			x = a->base != nil ? a->targs : a->polys;
-			y = b->base != nil ? b->targs : b->polys;
-			for(; x != nil && y != nil; x = x->next, y = y->next)
-				if(!tequal(x->ty, y->ty))
-					return 0;
-			return x == nil && y == nil;
-		}
-		return 1;
-	case Tadtpick:
-		return a->decl->sym == b->decl->sym && tequal(a->decl->dot->ty, b->decl->dot->ty);
-	case Ttuple:
-	case Texception:
-		for(x = a->ids, y = b->ids; x != nil && y != nil; x = x->next, y = y->next)
-			if(!tequal(x->ty, y->ty))
-				return 0;
-		return x == nil && y == nil;
+		return rtequal(a->tof, b->tof);
 	case Tfn:
-		if(a->varargs != b->varargs)
+		if(a->varargs != b->varargs || !idequal(a->ids, b->ids, 0, 1))
 			return 0;
-		for(x = a->ids, y = b->ids; x != nil && y != nil; x = x->next, y = y->next)
-			if(!tequal(x->ty, y->ty) || x->implicit != y->implicit)
+		for(x = a->polys, y = b->polys; x != nil && y != nil; x = x->next, y = y->next)
+			if(!rtequal(x->ty, y->ty))
 				return 0;
 		if(x != nil || y != nil)
 			return 0;
-		return tequal(a->tof, b->tof);
+		return rtequal(a->tof, b->tof);
+	case Ttuple:
+	case Texception:
+		if(a->cons != b->cons)
+			return 0;
+		if(assumeeq(a, b))
+			return 1;
+		return idequal(a->ids, b->ids, 0, 1);
+	case Tmodule:
+		if(assumeeq(a, b))
+			return 1;
+		return modequal(a, b);
+	case Tadt:
+	case Tadtpick:
+		if(assumeeq(a, b))
+			return 1;
+		if(a->kind == Tadtpick && !rtequal(a->decl->dot->ty, b->decl->dot->ty))
+			return 0;
+		if(a->polys != nil || a->base != nil || b->polys != nil || b->base != nil){
+			/* polymorphic adts: the same adt, instances of it with equal arguments */
+			if(!rtequal(a->base != nil ? a->base : a, b->base != nil ? b->base : b) && (a->base != nil || b->base != nil))
+				return 0;
+			x = a->base != nil ? a->targs : a->polys;
+			y = b->base != nil ? b->targs : b->polys;
+			for(; x != nil && y != nil; x = x->next, y = y->next)
+				if(!rtequal(x->ty, y->ty))
+					return 0;
+			if(x != nil || y != nil)
+				return 0;
+			if(a->base != nil || b->base != nil)
+				return 1;
+		}
+		return idequal(a->tags, b->tags, 1, 0) && idequal(a->ids, b->ids, 1, 1);
 	}
 	return 0;
+}
+
+int
+tequal(Type *a, Type *b)
+{
+	int eq;
+
+	if(a == b)
+		return 1;
+	neqpairs = 0;
+	eq = rtequal(a, b);
+	neqpairs = 0;
+	return eq;
 }
 
 /*
@@ -591,8 +730,8 @@ idsign(Sbuf *b, Decl *id, int usenames)
 	sputc(b, '(');
 	first = 1;
 	for(; id != nil; id = id->next){
-		if(!storespace[id->store])
-			continue;
+		if(!storespace[id->store] || id->hidden)
+			continue;	/* as Inferno's, without the constraint functions passed */
 		if(!first)
 			sputc(b, ',');
 		idsign1(b, id, usenames);
@@ -653,17 +792,65 @@ modmembers(Type *m)
 	return h;
 }
 
-/* the functions of the implemented modules (implement A, B: of both), by name */
+/*
+ * the link table: the data of the implemented modules (implement A, B:
+ * of both), then their functions, by name
+ */
 Decl*
 impmembers(void)
 {
-	Decl *h;
+	Decl *h, *mp;
 	int i;
 
 	h = nil;
 	for(i = 0; i < nimpmembs; i++)
 		addmember(&h, impmembs[i]);
+	mp = impmp();
+	if(mp != nil){
+		mp = mkdecl(&mp->src, Dglobal, mp->ty, mp->sym);
+		mp->link = mp;
+		mp->next = h;
+		h = mp;
+	}
 	return h;
+}
+
+/* the .mp of the implemented modules' data (see mpdecl), or nil */
+Decl*
+impmp(void)
+{
+	static Decl *mp;
+	Decl *d, *ids, **l;
+	Type *mt;
+	int i;
+
+	if(mp != nil || impdecl == nil)
+		return mp;
+	mt = impdecl->ty;
+	if(impsyms->next != nil){
+		/* implement A, B: the data of both, in one module type */
+		mt = mktype(Tmodule, nil, nil);
+		mt->src = impdecl->ty->src;
+		l = &ids;
+		for(i = 0; i < nimpmembs; i++){
+			if(impmembs[i]->store != Dglobal)
+				continue;
+			d = emalloc(sizeof *d);
+			*d = *impmembs[i];
+			d->link = impmembs[i];
+			*l = d;
+			l = &d->next;
+		}
+		*l = nil;
+		mt->ids = ids;
+		mp = mpdecl(mt);
+		if(mp != nil)
+			for(d = mp->ty->ids; d != nil; d = d->next)
+				d->link->link->offset = d->offset;
+		return mp;
+	}
+	mp = mpdecl(mt);
+	return mp;
 }
 
 static void
@@ -675,6 +862,14 @@ rtsign(Sbuf *b, Type *t)
 
 	if(t == nil)
 		return;
+	if(t->ismp){
+		/* .mp: its fields only */
+		for(id = t->ids; id != nil; id = id->next){
+			idsign1(b, id, 1);
+			sputc(b, ';');
+		}
+		return;
+	}
 	if(hasclass(t)){
 		q = geteq(t);
 		if(q->id){
@@ -719,6 +914,8 @@ rtsign(Sbuf *b, Type *t)
 		idsign(b, t->ids, 0);
 		break;
 	case Tadt:
+		if(t->polys != nil || t->base != nil)
+			sput(b, "()", 2);	/* Inferno's: its type parameters, which take no space */
 		idsign(b, t->ids, 1);
 		if(t->tags == nil)
 			break;
@@ -738,6 +935,8 @@ rtsign(Sbuf *b, Type *t)
 		break;
 	case Tmodule:
 		sputc(b, '{');
+		if((tg = mpdecl(t)) != nil)
+			rtsign(b, tg->ty);
 		for(id = modmembers(t); id != nil; id = id->next){
 			idsign1(b, id, 1);
 			sputc(b, ';');
@@ -784,6 +983,121 @@ sign(Type *t)
 	t->sig = v & 0xffffffff;
 	t->hassig = 1;
 	return t->sig;
+}
+
+/*
+ * A module handle can cross into another module (an argument, a
+ * result, a field), which calls through it with its own link indexes;
+ * so, as in Inferno's limbo, a module type reachable from the types of
+ * what the implemented module exports, of the functions it calls through
+ * modules and of the module data it uses links all its functions, sorted
+ * by name, in every module, and the indexes agree.  modrefable marks the
+ * module types reachable from t.
+ */
+void
+modrefable(Type *t)
+{
+	Decl *d, *m;
+
+	if(t == nil || t->modref)
+		return;
+	t->modref = 1;
+	switch(t->kind){
+	case Tchan: case Tref: case Tarray: case Tlist:
+		modrefable(t->tof);
+		break;
+	case Tmodule:
+		t->linkall = 1;
+		for(d = t->ids; d != nil; d = d->next){
+			if(d->store == Dfn || d->store == Dglobal)
+				modrefable(d->ty);
+			else if(d->store == Dtype && d->ty != nil && d->ty->kind == Tadt)
+				for(m = d->ty->ids; m != nil; m = m->next)
+					if(m->store == Dfn)
+						modrefable(m->ty);
+		}
+		break;
+	case Tadtpick:
+		modrefable(t->decl->dot->ty);
+		/* fall through */
+	case Tfn: case Tadt: case Ttuple: case Texception:
+		for(d = t->ids; d != nil; d = d->next)
+			if(d->store != Dfn)
+				modrefable(d->ty);
+		for(d = t->tags; d != nil; d = d->next)
+			modrefable(d->ty);
+		for(d = t->polys; d != nil; d = d->next)
+			modrefable(d->ty);
+		if(t->kind == Tfn)
+			modrefable(t->tof);
+		break;
+	}
+}
+
+/*
+ * module data: the variables a module declares are laid out by name, as
+ * the fields of an adt, at the start of the implementing module's data.
+ * Inferno's limbo names that block .mp: a link entry .mp exports it, an
+ * import entry .mp (when the data is used through a handle) checks it;
+ * its signature is the fields' "name:sig;" text, not an adt's.  Word 0
+ * of a module handle points at the module's data.  The members' offsets
+ * are set here; nil when the module has no data.
+ */
+Decl*
+mpdecl(Type *mt)
+{
+	Decl *d, *h, **l, *nd;
+	Type *t;
+	long off;
+	int al;
+
+	if(mt->mpdecl != nil || mt->kind != Tmodule)
+		return mt->mpdecl;
+	if(!mt->resolving)
+		resolvemod(mt);
+	h = nil;
+	for(d = mt->ids; d != nil; d = d->next){
+		if(d->store != Dglobal)
+			continue;
+		nd = emalloc(sizeof *nd);
+		*nd = *d;
+		nd->link = d;
+		for(l = &h; *l != nil && strcmp((*l)->sym->name, nd->sym->name) <= 0; l = &(*l)->next)
+			;
+		nd->next = *l;
+		*l = nd;
+	}
+	if(h == nil)
+		return nil;
+	off = sizeids(h, 0, &al);
+	for(nd = h; nd != nil; nd = nd->next)
+		nd->link->offset = nd->offset;
+	t = mktype(Tadt, nil, h);
+	t->ismp = 1;
+	t->size = align(off, al);
+	t->align = al;
+	t->sized = 1;
+	t->decl = mkdecl(&mt->src, Dglobal, t, enter(".mp", 0));
+	if(mt->resolving == 2)
+		mt->mpdecl = t->decl;	/* not while its types may change */
+	return t->decl;
+}
+
+/* mark the module types whose handles the implemented module passes on */
+void
+implinkall(void)
+{
+	Decl *d, *m;
+	int i;
+
+	for(i = 0; i < nimpmembs; i++){
+		d = impmembs[i];
+		if(d->store == Dfn || d->store == Dglobal)
+			modrefable(d->ty);
+		else if(d->store == Dtype && d->ty != nil && d->ty->kind == Tadt)
+			for(m = d->ty->ids; m != nil; m = m->next)
+				modrefable(m->ty);
+	}
 }
 
 /* print a type for error messages */
