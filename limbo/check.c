@@ -611,6 +611,29 @@ checkmdot(Node *n)
 	return n;
 }
 
+/*
+ * evaluate constant d of adt t, with the names of the module t is
+ * declared in visible (an adt imported from another module)
+ */
+static void
+adtcon(Type *t, Decl *d)
+{
+	Type *mt;
+
+	if(d->init0 == nil)
+		return;
+	if(t->kind == Tadtpick)
+		t = t->decl->dot->ty;
+	mt = t->decl != nil && t->decl->dot != nil ? t->decl->dot->ty : nil;
+	if(mt != nil && mt->kind == Tmodule && !mt->decl->isimp){
+		pushscope();
+		modscope(mt);
+		constdecl(d, d->init0, d->iota);
+		popscope();
+	}else
+		constdecl(d, d->init0, d->iota);
+}
+
 /* x.f: field of an adt value or reference, or member/tag of an adt type */
 static Node*
 checkdot(Node *n)
@@ -683,8 +706,8 @@ checkdot(Node *n)
 				n->ty = d->ty;
 				return n;
 			}
-			if(d->init == nil && d->init0 != nil)
-				constdecl(d, d->init0, d->iota);
+			if(d->init == nil)
+				adtcon(t, d);
 			if(d->init == nil){
 				n->ty = terror;
 				return n;
@@ -717,7 +740,15 @@ checkdot(Node *n)
 	n->decl = d->orig != nil ? d->orig : d;
 	n->ty = d->ty;
 	if(d->store == Dconst){
-		Node *c = copytree(d->init);
+		Node *c;
+
+		if(d->init == nil)
+			adtcon(t, d);
+		if(d->init == nil){
+			n->ty = terror;
+			return n;
+		}
+		c = copytree(d->init);
 		c->src = n->src;
 		return c;
 	}
@@ -1471,12 +1502,12 @@ call(Node *n)
 		f->left = m;
 		f->decl = d = d->imported;
 	}
+	if(f->op == Odot && !(f->flags & Nstatic) && (ft->ids == nil || !ft->ids->implicit))
+		f->flags |= Nstatic;	/* v.f() of an f without self: as Inferno, the value is not passed */
 	if(f->op == Odot && !(f->flags & Nstatic)){
 		/* method call: prepend self */
 		self = f->left;
-		if(ft->ids == nil || !ft->ids->implicit){
-			error(&n->src, "%s is not a method taking self", d->sym->name);
-		}else{
+		{
 			t = ft->ids->ty;
 			if(t->kind == Tref && self->ty->kind != Tref)
 				error(&n->src, "self argument needs a ref: %s", nodename(self));
@@ -2690,7 +2721,7 @@ vardecl(Node *n)
 	if(n->op == Otypedecl){
 		for(d = n->ids; d != nil; d = d->next){
 			install(d);
-			d->ty = resolve(d->ty);
+			resolvedecl(d);
 			sizetype(d->ty);
 		}
 		return;

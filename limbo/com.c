@@ -457,12 +457,7 @@ altcom(Node *n)
 			l = labs[j];
 			if(l->op == Oas){
 				Inst *skip = emit(IBNEW, idx, aimm(j), anone());
-				if(l->left->op == Oname && l->left->decl == nildecl)
-					;
-				else if(l->left->op == Otuple)
-					untuple(l->left, l->right->ty, vals[j]);
-				else
-					move(l->right->ty, vals[j], lvaddr(l->left));
+				storeto(l->left, l->right->ty, vals[j]);
 				patch(skip, npc);
 			}
 		}

@@ -121,7 +121,7 @@ resolvemod(Type *t)
 	resolve(t);
 	for(d = t->ids; d != nil; d = d->next){
 		if(d->store == Dtype && d->ty != nil){
-			d->ty = resolve(d->ty);
+			resolvedecl(d);
 			sizetype(d->ty);
 			if(d->ty->kind == Tadt)
 				adtmembers(d->ty);
@@ -305,7 +305,7 @@ declare(Node *tree)
 		if(n->op != Otypedecl || n->ty->kind == Tmodule)
 			continue;
 		for(d = n->ids; d != nil; d = d->next){
-			d->ty = resolve(d->ty);
+			resolvedecl(d);
 			sizetype(d->ty);
 			if(d->ty->kind == Tadt){
 				adtmembers(d->ty);

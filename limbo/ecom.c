@@ -757,6 +757,20 @@ incdec(Node *n, int op, Addr *old)
 	Type *t;
 
 	t = n->ty;
+	if(n->left->op == Oindex && n->left->left->ty->kind == Tstring){
+		/* s[i]++: fetch the character, step it, store it back */
+		Addr s, i, c;
+
+		s = lvaddr(n->left->left);
+		i = midaddr(eaddr(n->left->right), tint);
+		c = talloc(tint);
+		emit(IINDC, s, i, c);
+		if(old != nil)
+			move(tint, c, *old);
+		emit(op == Oinc || op == Opreinc ? IADDW : ISUBW, aimm(1), c, c);
+		emit(IINSC, c, i, s);
+		return;
+	}
 	a = lvaddr(n->left);
 	if(t->kind == Tbig)
 		one = mpbig(1);
@@ -793,7 +807,8 @@ ecomto(Node *n, Addr d)
 		return;
 	case Odot:
 	case Oind:
-		if(n->op == Odot && n->decl->store != Dfield)
+	case Omdot:
+		if(n->op == Odot && n->decl->store != Dfield || n->op == Omdot && n->decl->store != Dglobal)
 			break;
 		move(ty, eaddr(n), d);
 		return;
@@ -1123,6 +1138,45 @@ mayalias(Node *n)
 	return n->op == Otuple || n->op == Oadtcon;
 }
 
+/*
+ * store the value of type t at v into lvalue l: a variable, field or
+ * element, a string's character, a slice (the array is copied in), nil
+ * (nothing), or a tuple of those
+ */
+void
+storeto(Node *l, Type *t, Addr v)
+{
+	Addr a, i, c;
+
+	switch(l->op){
+	case Oname:
+		if(l->decl == nildecl)
+			return;
+		break;
+	case Otuple:
+		untuple(l, t, v);
+		return;
+	case Oindex:
+		if(l->left->ty->kind != Tstring)
+			break;
+		a = lvaddr(l->left);
+		i = midaddr(eaddr(l->right), tint);
+		if(t->kind == Tbyte){
+			c = talloc(tint);
+			emit2(ICVTBW, v, c);
+			v = c;
+		}
+		emit(IINSC, v, i, a);
+		return;
+	case Oslice:
+		a = eaddr(l->left);
+		i = midaddr(eaddr(l->right->left), tint);
+		emit(ISLICELA, v, i, a);
+		return;
+	}
+	move(t, v, lvaddr(l));
+}
+
 /* move the fields of tuple value t (of type ty) into the lvalues of l */
 void
 untuple(Node *l, Type *ty, Addr t)
@@ -1130,15 +1184,8 @@ untuple(Node *l, Type *ty, Addr t)
 	Node *e;
 	Decl *id;
 
-	for(e = l->left, id = ty->ids; e != nil && id != nil; e = e->right, id = id->next){
-		if(e->left->op == Oname && e->left->decl == nildecl)
-			continue;
-		if(e->left->op == Otuple){
-			untuple(e->left, id->ty, aoff(t, id->offset));
-			continue;
-		}
-		move(id->ty, aoff(t, id->offset), lvaddr(e->left));
-	}
+	for(e = l->left, id = ty->ids; e != nil && id != nil; e = e->right, id = id->next)
+		storeto(e->left, id->ty, aoff(t, id->offset));
 }
 
 /* compile an assignment (also op=) for its effect */

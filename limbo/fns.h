@@ -25,6 +25,7 @@ long	align(long, int);
 Decl*	lookup(Sym*);
 Decl*	namedot(Decl*, Sym*);
 Type*	resolve(Type*);
+Type*	resolvedecl(Decl*);
 void	resolvemod(Type*);
 void	modscope(Type*);
 Type*	resolvemember(Decl*);
@@ -148,6 +149,7 @@ Addr	lvaddr(Node*);
 void	assigncom(Node*);
 void	exprcom(Node*);
 void	untuple(Node*, Type*, Addr);
+void	storeto(Node*, Type*, Addr);
 void	spawncom(Node*);
 
 /* com.c */

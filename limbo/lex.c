@@ -787,6 +787,9 @@ fatal(char *fmt, ...)
 	va_start(arg, fmt);
 	vseprint(buf, buf+sizeof buf, fmt, arg);
 	va_end(arg);
-	fprint(2, "limbo: fatal error: %s\n", buf);
+	if(cursrc.line > 0 && cursrc.file < nfiles && files[cursrc.file] != nil)
+		fprint(2, "%s:%d: limbo: fatal error: %s\n", files[cursrc.file], cursrc.line, buf);
+	else
+		fprint(2, "limbo: fatal error: %s\n", buf);
 	exits("fatal");
 }

@@ -179,6 +179,7 @@ struct Decl
 	Sym*	psym;		/* constraint fn: the type parameter it belongs to */
 	int	hidden;		/* argument passing a constraint fn (ref fn), added by the compiler */
 	int	proto;		/* Dfn: declared by f: fn(...); at the top level */
+	int	resolving;	/* Dtype: its type being resolved, with this many adts (+1) being resolved */
 };
 
 /* node operators */

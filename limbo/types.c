@@ -156,6 +156,8 @@ resolvemember(Decl *d)
  * replace names in a type by the types they denote;
  * adts, modules and pick tags are resolved once, in place.
  */
+static	int	nested;	/* adts and modules being resolved */
+
 Type*
 resolve(Type *t)
 {
@@ -186,14 +188,30 @@ resolve(Type *t)
 			return terror;
 		}
 		if(d->ty->resolving == 1 && d->ty->kind != Tadt && d->ty->kind != Tmodule){
-			error(&t->src, "circularity in definition of %s", t->tsym->name);
+			error(&t->src, "circular type definition of %s", t->tsym->name);
 			return terror;
 		}
 		if(d->ty->kind == Tmodule && !d->ty->resolving)
 			resolvemod(d->ty);	/* with the module's own names visible */
-		d->ty = resolve(d->ty);
+		if(d->ty->kind == Tadt || d->ty->kind == Tmodule){
+			d->ty = resolve(d->ty);
+			d->used = 1;
+			return d->ty;
+		}
+		/*
+		 * T: type ...: a name met again while its type is being
+		 * resolved is a cycle, legal only through an adt or a module
+		 * (T: type ref fn(p: ref P) with P holding a T)
+		 */
+		if(d->resolving){
+			if(d->resolving < nested+1)
+				return resolve(d->ty);
+			error(&t->src, "circular type definition of %s", t->tsym->name);
+			d->ty = terror;
+			return terror;
+		}
 		d->used = 1;
-		return d->ty;
+		return resolvedecl(d);
 	case Tarrow:
 		mt = t->tof;
 		if(mt->kind == Tid){
@@ -291,6 +309,7 @@ resolve(Type *t)
 		if(t->resolving)
 			return t;
 		t->resolving = 1;
+		nested++;
 		if(t->polys != nil){
 			/* the type parameters are visible in the fields */
 			pushscope();
@@ -307,6 +326,7 @@ resolve(Type *t)
 		}
 		if(t->polys != nil)
 			popscope();
+		nested--;
 		t->resolving = 2;
 		for(mt = t->insts; mt != nil; mt = mt->ninst)
 			if(mt->ids == nil && mt->size == 0)
@@ -318,7 +338,9 @@ resolve(Type *t)
 		if(t->resolving)
 			return t;
 		t->resolving = 1;
+		nested++;
 		resolveids(t->ids);
+		nested--;
 		t->resolving = 2;
 		return t;
 	}
@@ -330,7 +352,21 @@ resolveids(Decl *d)
 {
 	for(; d != nil; d = d->next)
 		if(d->ty != nil && d->store != Dconst)
-			d->ty = resolve(d->ty);
+			resolvedecl(d);
+}
+
+/* the type of d, resolved; a type name's is marked while it is (see resolve's Tid) */
+Type*
+resolvedecl(Decl *d)
+{
+	if(d->store != Dtype || d->ty == nil || d->ty->kind == Tadt || d->ty->kind == Tmodule || d->resolving){
+		d->ty = resolve(d->ty);
+		return d->ty;
+	}
+	d->resolving = nested+1;
+	d->ty = resolve(d->ty);
+	d->resolving = 0;
+	return d->ty;
 }
 
 static long
@@ -372,6 +408,12 @@ sizetype(Type *t)
 	}
 	if(t->sized)
 		return;
+	if(isptr(t)){
+		/* a reference is a word whatever it refers to, which may lead back here */
+		t->sized = 1;
+		sizetype1(t);
+		return;
+	}
 	t->sized = 2;	/* in progress: a value cycle finds it so */
 	sizetype1(t);
 	t->sized = 1;
@@ -388,8 +430,10 @@ sizetype1(Type *t)
 	case Tref: case Tchan: case Tarray: case Tlist: case Tmodule: case Tstring: case Tany:
 	case Tpoly:
 		t->size = t->align = IBY2WD;
-		if(t->kind != Tmodule && t->kind != Tpoly && t->tof != nil && t->tof->sized == 0)
-			sizetype(t->tof);	/* a reference may close a cycle: do not re-enter */
+		/* a reference may close a cycle: do not re-enter, nor size a variant of an adt being sized */
+		if(t->kind != Tmodule && t->kind != Tpoly && t->tof != nil && t->tof->sized == 0
+		&& !(t->tof->kind == Tadtpick && t->tof->decl->dot->ty->sized == 2))
+			sizetype(t->tof);
 		break;
 	case Texception:
 		if(t->cons){
