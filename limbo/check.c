@@ -959,6 +959,7 @@ struct Binding
 };
 
 static void	constrargs(Node*, Type*, Binding*, char*);
+static void	insttags(Type*, Binding*);
 
 /*
  * constructor n of adt t, a polymorphic adt with constraints: append the
@@ -1223,6 +1224,69 @@ instfill(Type *t)
 	for(x = h; x != nil; x = x->next)
 		if(x->store != Dconst)
 			x->ty = subst(&b, x->ty);
+	if(base->tags != nil)
+		insttags(t, &b);
+}
+
+/*
+ * the pick variants of instance t: copies of its adt's with the type
+ * arguments substituted (as Inferno signs them), whose adt is t; tags
+ * that share a variant type (A or B =>) share its copy
+ */
+static void
+insttags(Type *t, Binding *b)
+{
+	Type *base, *pt, *npt;
+	Decl *idecl, *tg, *ntg, *h, **l, *x, *nd, *hx, **lx, *otg;
+
+	base = t->base;
+	idecl = emalloc(sizeof *idecl);
+	*idecl = *base->decl;
+	idecl->ty = t;
+	idecl->next = nil;
+	t->decl = idecl;
+	h = nil;
+	l = &h;
+	for(tg = base->tags; tg != nil; tg = tg->next){
+		ntg = emalloc(sizeof *ntg);
+		*ntg = *tg;
+		ntg->next = nil;
+		ntg->dot = idecl;
+		*l = ntg;
+		l = &ntg->next;
+	}
+	for(tg = base->tags, ntg = h; tg != nil; tg = tg->next, ntg = ntg->next){
+		pt = tg->ty;
+		npt = nil;
+		for(otg = base->tags, x = h; otg != tg; otg = otg->next, x = x->next)
+			if(otg->ty == pt)
+				npt = x->ty;
+		if(npt == nil){
+			sizetype(pt);
+			npt = emalloc(sizeof *npt);
+			*npt = *pt;
+			npt->desc = nil;
+			npt->eq = nil;
+			npt->hassig = 0;
+			hx = nil;
+			lx = &hx;
+			for(x = pt->ids; x != nil; x = x->next){
+				nd = emalloc(sizeof *nd);
+				*nd = *x;
+				nd->next = nil;
+				nd->ty = subst(b, x->ty);
+				*lx = nd;
+				lx = &nd->next;
+			}
+			npt->ids = hx;
+			/* the variant type names its first tag */
+			for(otg = base->tags, x = h; otg != nil; otg = otg->next, x = x->next)
+				if(otg == pt->decl)
+					npt->decl = x;
+		}
+		ntg->ty = npt;
+	}
+	t->tags = h;
 }
 
 /* the hidden argument of the current function passing constraint c of type parameter p */
