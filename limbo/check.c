@@ -394,14 +394,7 @@ tcompat(Type *t, Node *n, int dummy)
 		}
 		return a == nil && b == nil;
 	}
-	if(t->kind == Ttuple && s->kind == Ttuple){
-		Decl *a, *b;
-		for(a = t->ids, b = s->ids; a != nil && b != nil; a = a->next, b = b->next)
-			if(!tequal(a->ty, b->ty) && !(b->ty->kind == Tany && isptr(a->ty)))
-				return 0;
-		return a == nil && b == nil;
-	}
-	return 0;
+	return tycompat(t, s, 0);
 }
 
 static Node*
@@ -465,6 +458,7 @@ newlocal(Src *src, Sym *s, Type *t)
 }
 
 static Node*	call(Node*);
+static Node*	checkmdot(Node*);
 static Decl*	hiddenarg(Sym*, Sym*);
 static Node*	constraintref(Sym*, Sym*, Src*);
 static void	conhidden(Node*, Type*, char*);
@@ -533,6 +527,18 @@ checkname(Node *n)
 		n->ty = d->ty;
 		return n;
 	case Dimport:
+		if(d->imported != nil && d->imported->store == Dglobal && d->eimport != nil){
+			/* x: import m; x is m->x, m's data */
+			c = mkn(Oname, nil, nil);
+			c->src = n->src;
+			c->decl = d->eimport;
+			c->ty = d->eimport->ty;
+			d->eimport->used = 1;
+			n->op = Omdot;
+			n->left = c;
+			n->decl = d->imported;
+			return checkmdot(n);
+		}
 		n->ty = d->ty;
 		return n;
 	}
@@ -540,6 +546,35 @@ checkname(Node *n)
 	if(n->ty == nil)
 		n->ty = terror;
 	return n;
+}
+
+/*
+ * m->(e).f, m->x.f: method f of the adt of e called through module
+ * handle m, which must be of the module declaring the adt: the Odot
+ * node, its module expression in mod
+ */
+static Node*
+mdotexp(Node *n, Type *mt)
+{
+	Node *r;
+	Type *t;
+
+	r = echeck(n->right);
+	if(r->ty->kind == Terror)
+		return r;
+	t = r->op == Odot ? r->left->ty : nil;
+	if(t != nil && t->kind == Tref)
+		t = t->tof;
+	if(t != nil && t->kind == Tadtpick)
+		t = t->decl->dot->ty;
+	if(r->op != Odot || r->ty->kind != Tfn || t == nil || t->kind != Tadt
+	|| t->decl->dot == nil || !tequal(t->decl->dot->ty, mt)){
+		error(&n->src, "%s is not a member of %s", nodename(r), mt->decl->sym->name);
+		r->ty = terror;
+		return r;
+	}
+	r->mod = n->left;
+	return r;
 }
 
 /* m->x: member of a module (through a variable or the module type) */
@@ -561,6 +596,8 @@ checkmdot(Node *n)
 		n->ty = terror;
 		return n;
 	}
+	if(n->right != nil)
+		return mdotexp(n, mt);
 	d = namedot(mt->ids, n->decl->sym);
 	if(d == nil){
 		error(&n->src, "%s is not a member of %s", n->decl->sym->name, mt->decl->sym->name);
@@ -885,6 +922,25 @@ adtcontype(Type *t)
 	return ct;
 }
 
+/* do the values e suit the fields of adt t */
+static int
+conargs(Type *t, Node *e)
+{
+	Decl *d;
+
+	for(d = t->ids; d != nil && e != nil; d = d->next){
+		if(d->store != Dfield || d->hidden)
+			continue;
+		if(!tcompat(d->ty, e->left, 0))
+			return 0;
+		e = e->right;
+	}
+	for(; d != nil; d = d->next)
+		if(d->store == Dfield && !d->hidden)
+			return 0;
+	return e == nil;
+}
+
 static Node*
 checkcon(Node *n, Type *t, char *name)
 {
@@ -922,6 +978,14 @@ checkcon(Node *n, Type *t, char *name)
 		n->op = Opickcon;
 		n->ty = t;
 		return n;
+	}
+	if(n->right != nil && n->right->right == nil && !conargs(t, n->right) && tycompat(t, n->right->left->ty, 0)){
+		/* T(v), v no list of T's fields: as Inferno's, a cast of v to T */
+		e = n->right->left;
+		if(e->op == Otuple)
+			return assignto(t, e, "cast");
+		e->ty = t;
+		return e;
 	}
 	d = t->ids;
 	e = n->right;
@@ -1608,7 +1672,12 @@ call(Node *n)
 	if(f->op == Odot || f->op == Oname && d != nil && d->store == Dfn && d->dot != nil && d->dot->ty->kind == Tadt){
 		/* adt member function: local or through a module */
 		Type *at = d->dot->ty;
-		if(at->decl->dot != nil && at->decl->dot != impdecl && !at->decl->dot->isimp){
+		if(f->mod != nil){
+			/* m->x.f(): through the module handle given */
+			f->op = Omdot;
+			f->left = f->mod;
+			f->mod = nil;
+		}else if(at->decl->dot != nil && at->decl->dot != impdecl && !at->decl->dot->isimp){
 			if(at->impmod == nil){
 				error(&n->src, "cannot call %s.%s: no module imported for %s", at->decl->sym->name, d->sym->name, at->decl->sym->name);
 			}else{
@@ -1758,6 +1827,8 @@ declids(Node *l, Type *t, Src *src)
 	Node *e;
 	Decl *a;
 
+	if(t->kind == Tadt && t->tags == nil)
+		t = adtcontype(t);	/* (a, b) := adt: its fields */
 	if(t->kind != Ttuple){
 		error(src, "cannot assign %s to a tuple", typestr(t));
 		return;
@@ -1833,6 +1904,8 @@ declas(Node *n)
 			n->ty = terror;
 			return n;
 		}
+		if(t->kind == Tadt && t->tags == nil)
+			t = adtcontype(t);
 		if(t->kind != Ttuple){
 			error(&n->src, "cannot assign %s to a tuple", typestr(t));
 			n->ty = terror;
@@ -1870,6 +1943,8 @@ tupleas(Node *l, Type *t, Src *src)
 	Node *e;
 	Decl *a;
 
+	if(t->kind == Tadt && t->tags == nil)
+		t = adtcontype(t);	/* (q0, q1) = r: r's fields */
 	if(t->kind != Ttuple){
 		error(src, "type clash in assignment: tuple and %s", typestr(t));
 		return;
@@ -1884,7 +1959,7 @@ tupleas(Node *l, Type *t, Src *src)
 			e->left->ty = a->ty;
 			continue;
 		}
-		if(!tequal(e->left->ty, a->ty) && !(a->ty->kind == Tany && isptr(e->left->ty)) && e->left->ty->kind != Terror)
+		if(!tycompat(e->left->ty, a->ty, 1))
 			error(src, "type clash in assignment: %s and %s", typestr(e->left->ty), typestr(a->ty));
 	}
 	if(e != nil || a != nil)
@@ -1906,7 +1981,7 @@ assign(Node *n)
 		l = n->left = lvalue(l, "assign to");
 	r = n->right = value(n->right);
 	if(l->op == Otuple){
-		if(r->ty->kind != Ttuple){
+		if(r->ty->kind != Ttuple && !(r->ty->kind == Tadt && r->ty->tags == nil)){
 			if(r->ty->kind != Terror)
 				error(&n->src, "type clash in assignment: tuple and %s", typestr(r->ty));
 			n->ty = terror;
@@ -1944,6 +2019,59 @@ assign(Node *n)
 	return n;
 }
 
+/*
+ * the type of which t1 and t2 are both instances when they differ only
+ * in (references to) variants of one pick adt: that adt; else t1
+ */
+static Type*
+tparent(Type *t1, Type *t2)
+{
+	Type *p1, *p2, *t;
+	Decl *x, *y, *h, **l, *nd;
+	int changed;
+
+	if(t1 == nil || t2 == nil || t1->kind != t2->kind)
+		return t1;
+	switch(t1->kind){
+	case Tref:
+		p1 = t1->tof;
+		p2 = t2->tof;
+		if(p1->kind == Tadtpick)
+			p1 = p1->decl->dot->ty;
+		if(p2->kind == Tadtpick)
+			p2 = p2->decl->dot->ty;
+		if(p1 == t1->tof && p2 == t2->tof || p1->kind != Tadt || p1->tags == nil || !tequal(p1, p2))
+			return t1;
+		t = mktype(Tref, p1, nil);
+		sizetype(t);
+		return t;
+	case Tlist: case Tarray: case Tchan:
+		p1 = tparent(t1->tof, t2->tof);
+		if(p1 == t1->tof)
+			return t1;
+		t = mktype(t1->kind, p1, nil);
+		sizetype(t);
+		return t;
+	case Ttuple:
+		changed = 0;
+		h = nil;
+		l = &h;
+		for(x = t1->ids, y = t2->ids; x != nil && y != nil; x = x->next, y = y->next){
+			nd = mkdecl(&x->src, Dfield, tparent(x->ty, y->ty), x->sym);
+			if(nd->ty != x->ty)
+				changed = 1;
+			*l = nd;
+			l = &nd->next;
+		}
+		if(!changed || x != nil || y != nil)
+			return t1;
+		t = mktype(Ttuple, nil, h);
+		sizetype(t);
+		return t;
+	}
+	return t1;
+}
+
 static Type*
 mklist(Type *t)
 {
@@ -1969,6 +2097,13 @@ checkcast(Node *n)
 		return n;
 	if(tequal(t, f))
 		return l;
+	if(tycompat(t, f, 0)){
+		/* as Inferno's: the value retyped (array of byte nil; an adt from a tuple) */
+		if(l->op == Otuple)
+			return assignto(t, l, "cast");
+		l->ty = t;
+		return l;
+	}
 	switch(t->kind){
 	case Tint: case Tbig: case Tbyte: case Treal:
 		if(isnum(f) || f->kind == Tstring)
@@ -2238,11 +2373,17 @@ echeck(Node *n)
 	case Oref:
 		n->left = echeck(n->left);
 		l = n->left;
-		if(l->op == Oname && l->decl != nil && l->decl->store == Dtype && l->ty->kind == Tadt){
-			/* ref Adt: a new zeroed value */
+		if(l->op == Oname && l->decl != nil && (l->decl->store == Dtype && l->ty->kind == Tadt || l->decl->store == Dtag)){
+			/* ref Adt, ref Adt.Tag: a new zeroed value (of that variant) */
+			if(l->ty->kind == Tadt && l->ty->tags != nil){
+				error(&n->src, "cannot make a ref from %s: it has pick fields", typestr(l->ty));
+				n->ty = terror;
+				return n;
+			}
 			t = mktype(Tref, l->ty, nil);
 			sizetype(t);
 			n->ty = t;
+			n->decl = l->decl;
 			n->flags |= Nnew;
 			return n;
 		}
@@ -2366,11 +2507,17 @@ echeck(Node *n)
 			n->ty = terror;
 			return n;
 		}
-		if(!tcompat(r->ty->tof, l, 0))
-			error(&n->src, "type clash in %s :: %s", qstr(l), qstr(r));
-		else
-			n->left = assignto(r->ty->tof, l, "::");
 		n->ty = r->ty;
+		if(!tcompat(r->ty->tof, l, 0)){
+			/* v :: l, v and l's elements variants of one adt: a list of the adt */
+			t = tparent(r->ty->tof, l->ty);
+			if(t == r->ty->tof || !tycompat(t, l->ty, 0)){
+				error(&n->src, "type clash in %s :: %s", qstr(l), qstr(r));
+				return n;
+			}
+			n->ty = mklist(t);
+		}
+		n->left = assignto(n->ty->tof, l, "::");
 		return n;
 	case Oarrayz:
 		n->left = value(n->left);
@@ -2807,6 +2954,60 @@ vardecl(Node *n)
 	}
 }
 
+/* the slot of the communication in n, counting them in *nc */
+static Node**
+commslot(Node **np, int *nc)
+{
+	Node *n, **s, **f;
+
+	n = *np;
+	if(n == nil)
+		return nil;
+	f = nil;
+	if(n->op == Orcv || n->op == Osnd){
+		(*nc)++;
+		f = np;
+	}
+	s = commslot(&n->left, nc);
+	if(f == nil)
+		f = s;
+	s = commslot(&n->right, nc);
+	if(f == nil)
+		f = s;
+	return f;
+}
+
+/*
+ * an alt guard that is an expression around one receive, as Inferno
+ * allows (*p = *<-c =>, f(<-c) =>): the receive, its value going to a
+ * local, with the expression, the receive replaced by that local, in
+ * third to be evaluated when the guard is chosen
+ */
+static Node*
+altguard(Node *l)
+{
+	Node **slot, *r, *v;
+	int nc;
+
+	l = echeck(l);
+	nc = 0;
+	slot = commslot(&l, &nc);
+	if(nc != 1 || (*slot)->op != Orcv || (*slot)->left->ty->kind != Tchan){
+		if(l->ty->kind != Terror)
+			error(&l->src, "illegal alt label");
+		return l;
+	}
+	r = *slot;
+	v = mkn(Oname, nil, nil);
+	v->src = r->src;
+	v->ty = r->ty;
+	v->decl = newlocal(&r->src, nil, r->ty);
+	*slot = v;
+	r->third = l;
+	r->decl = v->decl;
+	return r;
+}
+
 static int
 findlabel(char *s, int cont)
 {
@@ -3027,7 +3228,7 @@ scheck(Node *n)
 					lab->left = echeck(l);
 					continue;
 				}
-				error(&l->src, "illegal alt label");
+				lab->left = altguard(l);
 			}
 			scheck(c->left->right);
 			popscope();

@@ -426,7 +426,10 @@ altcom(Node *n)
 		}else{
 			Node *r = l->op == Orcv ? l : l->right;
 			ch = eaddr(r->left);
-			v = talloc(r->ty);
+			if(l->op == Orcv && l->third != nil)
+				v = decladdr(l->decl);	/* the guard's expression uses it */
+			else
+				v = talloc(r->ty);
 		}
 		vals[i] = v;
 		emit2(IMOVP, ch, aoff(tbl, 8 + 8*i));
@@ -455,6 +458,11 @@ altcom(Node *n)
 			if(clause[j] != i)
 				continue;
 			l = labs[j];
+			if(l->op == Orcv && l->third != nil){
+				Inst *skip = emit(IBNEW, idx, aimm(j), anone());
+				exprcom(l->third);
+				patch(skip, npc);
+			}
 			if(l->op == Oas){
 				Inst *skip = emit(IBNEW, idx, aimm(j), anone());
 				storeto(l->left, l->right->ty, vals[j]);

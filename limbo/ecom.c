@@ -684,6 +684,8 @@ newobj(Node *n, Addr d)
 		p = talloc(n->ty);
 	if(n->flags & Nnew){
 		emit2(INEW, adesc(tdesc(t)), p);
+		if(t->kind == Tadtpick)
+			emit2(IMOVW, aimm(n->decl->tag), aind(p, 0));
 		move(n->ty, p, d);
 		return;
 	}
@@ -1184,8 +1186,12 @@ untuple(Node *l, Type *ty, Addr t)
 	Node *e;
 	Decl *id;
 
-	for(e = l->left, id = ty->ids; e != nil && id != nil; e = e->right, id = id->next)
+	for(e = l->left, id = ty->ids; e != nil && id != nil; id = id->next){
+		if(id->store != Dfield)
+			continue;	/* an adt taken apart: its fields */
 		storeto(e->left, id->ty, aoff(t, id->offset));
+		e = e->right;
+	}
 }
 
 /* compile an assignment (also op=) for its effect */

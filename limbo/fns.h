@@ -33,6 +33,7 @@ Type*	tyinst(Type*, Decl*, Src*);
 void	instfill(Type*);
 void	sizetype(Type*);
 int	tequal(Type*, Type*);
+int	tycompat(Type*, Type*, int);
 Decl*	modmembers(Type*);
 Decl*	impmembers(void);
 Decl*	impmp(void);

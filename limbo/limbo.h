@@ -224,6 +224,7 @@ struct Node
 	Type*	tyarg;		/* cast target, declared type, array element */
 	Decl*	ids;		/* declared names */
 	int	flags;
+	Node*	mod;		/* Odot of m->x.f: the module handle m */
 };
 
 enum

@@ -689,7 +689,34 @@ primary(void)
 			endsrc(n, nil);
 			continue;
 		case Lmdot:
+			/*
+			 * m->x, or as Inferno's precedence has it, m->(e).f or
+			 * m->x.f...: the method f called through module m
+			 */
 			next();
+			if(tok.t == '(' || tok.t == Lid && peek(1)->t == '.' && peek(2)->t == Lid){
+				if(tok.t == '('){
+					next();
+					e = expr();
+					want(')');
+				}else{
+					e = mkn(Oname, nil, nil);
+					e->decl = mkdecl(&tok.src, Dundef, nil, tok.sym);
+					e->str = tok.sym->name;
+					next();
+				}
+				while(tok.t == '.' && peek(1)->t == Lid){
+					next();
+					e = mkn(Odot, e, nil);
+					e->str = tok.sym->name;
+					e->decl = mkdecl(&tok.src, Dundef, nil, tok.sym);
+					next();
+					endsrc(e, nil);
+				}
+				n = mkn(Omdot, n, e);
+				endsrc(n, nil);
+				continue;
+			}
 			if(tok.t != Lid){
 				error(&tok.src, "syntax error near %s: expected identifier", toktext(&tok));
 				return n;

@@ -691,6 +691,118 @@ tequal(Type *a, Type *b)
 }
 
 /*
+ * Compatibility, as Inferno's limbo has it, of a value of type t2 with a
+ * variable of type t1: equal types; a tuple with an adt without pick
+ * fields (either way) or another tuple whose fields are compatible (names
+ * aside), so (q0, q1) = r takes an adt apart and an array of tuples
+ * initialises an array of adts (the layouts agree); nil with any
+ * reference, and with anything where any is set (a tuple element given
+ * nil); a reference to a pick variant with one to its adt, except as the
+ * element of an array or channel.  Recursive types compare as in tequal.
+ */
+static	Teqp*	compairs;
+static	int	ncompairs;
+static	int	maxcompairs;
+
+static int
+assumecom(Type *a, Type *b)
+{
+	int i;
+
+	for(i = 0; i < ncompairs; i++)
+		if(compairs[i].a == a && compairs[i].b == b)
+			return 1;
+	if(ncompairs >= maxcompairs){
+		maxcompairs = maxcompairs ? 2*maxcompairs : 64;
+		compairs = realloc(compairs, maxcompairs * sizeof *compairs);
+		if(compairs == nil)
+			fatal("out of memory");
+	}
+	compairs[ncompairs].a = a;
+	compairs[ncompairs].b = b;
+	ncompairs++;
+	return 0;
+}
+
+static int	rtycompat(Type*, Type*, int, int);
+
+/* the data fields of two adts or tuples, in order, names aside */
+static int
+fieldcompat(Decl *x, Decl *y, int any, int inaorc)
+{
+	for(;; x = x->next, y = y->next){
+		while(x != nil && (x->store != Dfield || x->hidden))
+			x = x->next;
+		while(y != nil && (y->store != Dfield || y->hidden))
+			y = y->next;
+		if(x == nil || y == nil)
+			return x == y;
+		if(!rtycompat(x->ty, y->ty, any, inaorc))
+			return 0;
+	}
+}
+
+static int
+rtycompat(Type *t1, Type *t2, int any, int inaorc)
+{
+	if(t1 == t2)
+		return 1;
+	if(t1 == nil || t2 == nil)
+		return 0;
+	if(t1->kind == Terror || t2->kind == Terror)
+		return 1;
+	switch(t1->kind){
+	case Tstring:
+		return t2->kind == Tstring || t2->kind == Tany;
+	case Tnone: case Tint: case Tbig: case Tbyte: case Treal:
+		return t1->kind == t2->kind;
+	case Tany:
+		return isptr(t2) || any;
+	case Tref: case Tlist: case Tarray: case Tchan:
+		if(t1->kind != t2->kind)
+			return t2->kind == Tany;
+		if(t1->kind != Tref && assumecom(t1, t2))
+			return 1;
+		return rtycompat(t1->tof, t2->tof, 0, t1->kind == Tarray || t1->kind == Tchan || inaorc);
+	case Ttuple:
+		if(t2->kind == Tadt && t2->tags == nil || t2->kind == Ttuple){
+			if(assumecom(t1, t2))
+				return 1;
+			return fieldcompat(t1->ids, t2->ids, any, inaorc);
+		}
+		return 0;
+	case Tadt:
+		if(t2->kind == Ttuple && t1->tags == nil){
+			if(assumecom(t1, t2))
+				return 1;
+			return fieldcompat(t1->ids, t2->ids, any, inaorc);
+		}
+		if(t1->tags != nil && t2->kind == Tadtpick && !inaorc)
+			t2 = t2->decl->dot->ty;
+		break;
+	case Tmodule:
+	case Tpoly:
+		if(t2->kind == Tany)
+			return 1;
+		break;
+	}
+	return tequal(t1, t2);
+}
+
+int
+tycompat(Type *t1, Type *t2, int any)
+{
+	int ok;
+
+	if(t1 == t2)
+		return 1;
+	ncompairs = 0;
+	ok = rtycompat(t1, t2, any, 0);
+	ncompairs = 0;
+	return ok;
+}
+
+/*
  * signatures: a type description string hashed with MD5, the four
  * words of the digest xored together.  Adts, pick types, tuples,
  * exceptions and modules belong to equivalence classes; the second
