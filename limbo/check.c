@@ -380,20 +380,6 @@ tcompat(Type *t, Node *n, int dummy)
 			;
 		return a == nil && e == nil;
 	}
-	if(t->kind == Tadt && t->tags == nil && s->kind == Ttuple || t->kind == Ttuple && s->kind == Tadt && s->tags == nil){
-		Decl *a, *b;
-		for(a = t->ids, b = s->ids; ; a = a->next, b = b->next){
-			while(a != nil && a->store != Dfield)
-				a = a->next;
-			while(b != nil && b->store != Dfield)
-				b = b->next;
-			if(a == nil || b == nil)
-				break;
-			if(!tequal(a->ty, b->ty))
-				return 0;
-		}
-		return a == nil && b == nil;
-	}
 	return tycompat(t, s, 0);
 }
 
@@ -466,6 +452,7 @@ static Decl*	constraint(Sym*, Sym*);
 static Node*	value(Node*);
 static Node*	fnref(Node*);
 static Node*	binop(Node*);
+static Type*	tparent(Type*, Type*);
 
 /* find field or member s in adt t (including pick fields of tag type pt) */
 static Decl*
@@ -492,7 +479,7 @@ checkname(Node *n)
 		n->ty = tany;
 		return n;
 	}
-	d = n->decl->sym->decl;
+	d = lookup(n->decl->sym);
 	if(d == nil){
 		error(&n->src, "%s is not declared", n->decl->sym->name);
 		n->ty = terror;
@@ -776,6 +763,21 @@ checkdot(Node *n)
 	}
 	n->decl = d->orig != nil ? d->orig : d;
 	n->ty = d->ty;
+	if(d->store == Dfield && (l->op == Oadtcon || l->op == Otuple)){
+		/* a field of a constant value, (Draw->GREY1).desc: the constant */
+		Decl *x;
+		Node *e;
+
+		e = l->op == Oadtcon ? l->right : l->left;
+		for(x = t->ids; x != nil && e != nil && x != d; x = x->next)
+			if(x->store == Dfield)
+				e = e->right;
+		if(x == d && e != nil && isconst(e->left)){
+			e = copytree(e->left);
+			e->src = n->src;
+			return e;
+		}
+	}
 	if(d->store == Dconst){
 		Node *c;
 
@@ -2016,6 +2018,8 @@ assign(Node *n)
 	}
 	n->right = assignto(l->ty, r, "assignment");
 	n->ty = l->ty;
+	if(n->right->ty->kind != Tany && n->right->ty->kind != Terror)
+		n->ty = n->right->ty;	/* as in Inferno, the value's type (x = y = ref A.Tag(...)) */
 	return n;
 }
 
@@ -2181,30 +2185,36 @@ checkinits(Node *n, Type *et)
 	}
 }
 
-/* the type of the elements of an initializer without an explicit type */
+/*
+ * the type of the elements of an initializer without an explicit type:
+ * the first's, as in Inferno, or the adt of variants that differ
+ */
 static Type*
 inittype(Node *n)
 {
 	Node *e, *v;
+	Type *t, *p;
 
+	t = nil;
 	for(e = n; e != nil; e = e->right){
 		v = e->left;
 		if(v->op == Oelem)
 			v = v->right;
 		v = copytree(v);
 		v = value(v);
-		if(v->ty->kind != Tany && v->ty->kind != Terror){
-			if(v->ty->kind == Tadtpick)
-				return v->ty->decl->dot->ty;
-			if(v->ty->kind == Tref && v->ty->tof->kind == Tadtpick){
-				Type *t = mktype(Tref, v->ty->tof->decl->dot->ty, nil);
-				sizetype(t);
-				return t;
-			}
-			return v->ty;
+		if(v->ty->kind == Tany || v->ty->kind == Terror)
+			continue;
+		if(v->ty->kind == Tadtpick)
+			v->ty = v->ty->decl->dot->ty;
+		if(t == nil)
+			t = v->ty;
+		else if(!tycompat(t, v->ty, 0)){
+			p = tparent(t, v->ty);
+			if(p != t && tycompat(p, v->ty, 0))
+				t = p;
 		}
 	}
-	return terror;
+	return t != nil ? t : terror;
 }
 
 Node*
@@ -3373,9 +3383,11 @@ scheck(Node *n)
 				l = echeck(l);
 				if(isexcon(l)){
 					lab->left = l;
-					if(ex != nil && ex != l->decl || ex == nil && lab != c->left->left)
+					/* E1 or E2 =>, of one type: e is of that type, as in Inferno */
+					if(ex != nil && ex != l->decl && !tequal(ex->ty, l->decl->ty) || ex == nil && lab != c->left->left)
 						mixed = 1;
-					ex = l->decl;
+					if(ex == nil)
+						ex = l->decl;
 					continue;
 				}
 				if(ex != nil)
@@ -3402,7 +3414,9 @@ scheck(Node *n)
 				}
 			}
 			inhandler++;
+			pushlab(nil, 0);	/* break leaves the handler, as in Inferno */
 			scheck(c->left->right);
+			poplab();
 			inhandler--;
 			popscope();
 		}

@@ -537,6 +537,7 @@ excom(Node *n)
 {
 	Except *e;
 	Node *c, *lab, *l;
+	Loop *lp;
 	Decl *ed;
 	void *ends;
 	long p1;
@@ -583,7 +584,10 @@ excom(Node *n)
 		if(nhandlers < nelem(handlers))
 			handlers[nhandlers] = ed;
 		nhandlers++;
+		pushloop(nil, 0);
 		scom(c->left->right);
+		lp = poploop();
+		ends = joinpatch(ends, lp->breaks);
 		nhandlers--;
 		ends = addpatch(ends, emit2(IJMP, anone(), anone()));
 	}
@@ -931,8 +935,8 @@ arraydatum(Datum *a, Type *t, Node *n, long off)
 	}
 	if(n->op == Oarrayz)
 		return 1;
-	if(cnt > MaxInitElems){
-		error(&n->src, "array initializer too large for module data (%ld elements)", cnt);
+	if((vlong)cnt*esz > MaxInitBytes){
+		error(&n->src, "array initializer too large for module data (%lld bytes)", (vlong)cnt*esz);
 		return 1;
 	}
 	for(e = n->right; e != nil; e = e->right){
@@ -1062,6 +1066,51 @@ globalcom(void)
 	}
 }
 
+/* function d is called or referenced: it needs code */
+void
+needfn(Decl *d)
+{
+	if(d != nil && d->store == Dfn)
+		d->needed = 1;
+}
+
+/*
+ * As Inferno's limbo does, compile the functions the module exports and
+ * those their code refers to, in turn; a local function never used gets
+ * no code (nor the errors only code generation finds).  fns becomes the
+ * list of compiled functions, in the order of their code.
+ */
+static void
+compilefns(void)
+{
+	Decl *d, *e, **v;
+	int n, nv, changed;
+
+	for(e = exports(); e != nil; e = e->next)
+		needfn(e->link);
+	n = 0;
+	for(d = fns; d != nil; d = d->next2)
+		n++;
+	v = emalloc((n+1) * sizeof *v);
+	nv = 0;
+	do{
+		changed = 0;
+		for(d = fns; d != nil; d = d->next2)
+			if(d->needed && !d->compiled){
+				d->compiled = 1;
+				fncom(d);
+				v[nv++] = d;
+				changed = 1;
+			}
+	}while(changed);
+	fns = nil;
+	while(nv > 0){
+		v[--nv]->next2 = fns;
+		fns = v[nv];
+	}
+	free(v);
+}
+
 void
 compile(char *ofile, int doasm)
 {
@@ -1070,8 +1119,7 @@ compile(char *ofile, int doasm)
 	implinkall();
 	ldtfinish();
 	globalcom();
-	for(d = fns; d != nil; d = d->next2)
-		fncom(d);
+	compilefns();
 	if(nerrors)
 		return;
 	if(doasm)

@@ -29,6 +29,7 @@ static	void	globalas(Node*);
 static	void	implement(void);
 static	void	implcheck(void);
 static	void	modvardecl(Node*);
+static	int	aliascycle(Decl*, Type*, int);
 
 void
 declinit(void)
@@ -52,6 +53,7 @@ popscope(void)
 	for(d = scopes[scope]; d != nil; d = d->snext){
 		if(d->sym != nil)
 			d->sym->decl = d->old;
+		d->installed--;
 	}
 	scope--;
 }
@@ -70,6 +72,7 @@ install(Decl *d)
 	}
 	d->old = o;
 	d->scope = scope;
+	d->installed++;
 	d->sym->decl = d;
 	d->snext = scopes[scope];
 	scopes[scope] = d;
@@ -97,15 +100,28 @@ addfn(Decl *d)
 	nfns++;
 }
 
-/* make the types and constants of module t visible in a new scope */
+/*
+ * make the types, constants and variables (as in ref sys->FD, sys the
+ * module's) of module t visible in a new scope
+ */
 void
 modscope(Type *t)
 {
-	Decl *d;
+	Decl *d, *nd;
 
-	for(d = t->ids; d != nil; d = d->next)
-		if((d->store == Dtype || d->store == Dconst) && d->sym != nil && d->sym->decl != d)
-			install(d);	/* not twice: the implemented module's are global */
+	for(d = t->ids; d != nil; d = d->next){
+		if(!(d->store == Dtype || d->store == Dconst || d->store == Dglobal) || d->sym == nil || d->sym->decl == d)
+			continue;	/* not twice: the implemented module's are global */
+		if(d->installed){
+			/* visible further out but hidden: a stand-in, so each scope keeps its own links */
+			nd = emalloc(sizeof *nd);
+			*nd = *d;
+			nd->alias = d;
+			nd->installed = 0;
+			install(nd);
+		}else
+			install(d);
+	}
 }
 
 /* resolve the member types of a module with its own names visible */
@@ -305,6 +321,14 @@ declare(Node *tree)
 		if(n->op != Otypedecl || n->ty->kind == Tmodule)
 			continue;
 		for(d = n->ids; d != nil; d = d->next){
+			if(d->ty->kind != Tadt){
+				/* T: type ...: resolved where used, as Inferno's; a cycle is an error anyway */
+				if(aliascycle(d, d->ty, 0)){
+					error(&d->src, "circular type definition of %s", d->sym->name);
+					d->ty = terror;	/* once a cycle */
+				}
+				continue;
+			}
 			resolvedecl(d);
 			sizetype(d->ty);
 			if(d->ty->kind == Tadt){
@@ -456,6 +480,38 @@ implcheck(void)
 	}
 }
 
+/*
+ * does type name d reach itself through t, a type expression, along
+ * type names that are not adts or modules (no resolution is done)
+ */
+static int
+aliascycle(Decl *d, Type *t, int depth)
+{
+	Decl *x;
+
+	if(t == nil || depth > 100)
+		return 0;
+	switch(t->kind){
+	case Tid:
+		x = lookup(t->tsym);
+		if(x == nil || x->store != Dtype || x->imported != nil || x->ty == nil)
+			return 0;
+		if(x == d)
+			return 1;
+		if(x->ty->kind == Tadt || x->ty->kind == Tmodule)
+			return 0;
+		return aliascycle(d, x->ty, depth+1);
+	case Tref: case Tarray: case Tlist: case Tchan:
+		return aliascycle(d, t->tof, depth+1);
+	case Ttuple: case Tfn:
+		for(x = t->ids; x != nil; x = x->next)
+			if(aliascycle(d, x->ty, depth+1))
+				return 1;
+		return t->kind == Tfn && aliascycle(d, t->tof, depth+1);
+	}
+	return 0;
+}
+
 /* a module variable at the top level: m: M; its type is not resolved yet */
 static void
 modvardecl(Node *n)
@@ -536,6 +592,8 @@ importdecl(Node *n)
 
 	n->left = echeck(n->left);
 	mt = n->left->ty;
+	if(mt->kind == Tid && n->left->op == Oname && n->left->decl != nil)
+		mt = n->left->ty = resolvemember(n->left->decl);	/* data of a module, not resolved yet */
 	if(mt->kind != Tmodule){
 		error(&n->src, "%s is not a module", n->left->str != nil ? n->left->str : "expression");
 		return;

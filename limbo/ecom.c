@@ -12,6 +12,7 @@
 static	void	callcom(Node*, Addr*, int);
 static	void	fnrefcom(Node*, Addr);
 static	void	pickdup(Node*, Addr);
+static	int	reads(Node*, Addr);
 static	Addr	retslot(Type*, Addr*, Addr, int);
 
 static Decl*
@@ -1054,16 +1055,25 @@ ecomto(Node *n, Addr d)
 			return;
 		}
 		if(n->left->op == Oindex || n->left->op == Odot || n->left->op == Oind){
-			/* the value first, then the element: its address is computed once */
-			Addr a, i;
+			/*
+			 * the value first, then the element: its address is
+			 * computed once, from the variables as they were (in
+			 * a = a.next = v the old a's next is set, as in
+			 * Inferno), so the value goes to d only after
+			 */
+			Addr a, i, v;
 
-			ecomto(n->right, d);
+			v = d;
+			if(!isdirect(d) || reads(n->left, d))
+				v = tempfor(n->right->ty);
+			ecomto(n->right, v);
 			if(n->left->op == Oindex && n->left->left->ty->kind == Tstring){
 				a = lvaddr(n->left->left);
 				i = midaddr(eaddr(n->left->right), tint);
-				emit(IINSC, d, i, a);
+				emit(IINSC, v, i, a);
 			}else
-				move(ty, d, lvaddr(n->left));
+				move(ty, v, lvaddr(n->left));
+			move(ty, v, d);
 			return;
 		}
 		/* fall through */
@@ -1107,6 +1117,7 @@ fnrefcom(Node *n, Addr d)
 		ix = ldtfn(modtypedecl(f->left->ty), f->decl);
 	}else{
 		emit(ISELF, anone(), anone(), aind(p, 0));
+		needfn(f->decl);
 		ix = -(exportindex(f->decl) + 1);
 	}
 	emit2(IMOVW, aimm(ix), aind(p, IBY2WD));
@@ -1480,6 +1491,7 @@ callcom(Node *n, Addr *ret, int spawn)
 		memset(&da, 0, sizeof da);
 		da.mode = Adesc;
 		da.fn = fn;
+		needfn(fn);
 		emit2(IFRAME, da, fr);
 		for(a = ft->ids, i = 0; a != nil; a = a->next, i++)
 			offs[i] = a->offset;
@@ -1503,6 +1515,7 @@ callcom(Node *n, Addr *ret, int spawn)
 		memset(&pa, 0, sizeof pa);
 		pa.mode = Apc;
 		pa.fn = fn;
+		needfn(fn);
 		emit2(spawn ? ISPAWN : ICALL, fr, pa);
 	}
 	if(r.mode != Anone && ret != nil && !sameaddr(r, *ret))

@@ -155,6 +155,7 @@ void	spawncom(Node*);
 
 /* com.c */
 void	compile(char*, int);
+void	needfn(Decl*);
 
 /* dis.c */
 void	discon(long);

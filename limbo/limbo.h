@@ -31,7 +31,7 @@ enum
 	MaxErr		= 10,
 	MaxInc		= 32,
 	MaxScope	= 4096,
-	MaxInitElems	= 1<<16,	/* elements of a global array initializer */
+	MaxInitBytes	= 1<<26,	/* a global array initializer (what the loader accepts) */
 	Npeek		= 1024,		/* tokens the parser may look ahead */
 };
 
@@ -180,6 +180,10 @@ struct Decl
 	int	hidden;		/* argument passing a constraint fn (ref fn), added by the compiler */
 	int	proto;		/* Dfn: declared by f: fn(...); at the top level */
 	int	resolving;	/* Dtype: its type being resolved, with this many adts (+1) being resolved */
+	int	installed;	/* in this many scopes now */
+	Decl*	alias;		/* a stand-in for this module member (modscope) */
+	int	needed;		/* Dfn: called or referenced by code generated */
+	int	compiled;
 };
 
 /* node operators */

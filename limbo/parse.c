@@ -270,6 +270,8 @@ typeargs(void)
 	h = nil;
 	want('[');
 	for(;;){
+		if(tok.t == Lcyclic)
+			next();	/* Inferno's cyclic marks the argument; the sizes here need it not */
 		h = appdecl(h, mkdecl(&tok.src, Dtype, type(), nil));
 		if(tok.t != ',')
 			break;
@@ -411,6 +413,21 @@ type1(void)
 			next();
 		}
 		want(')');
+		if(ids != nil && ids->next == nil && tok.t == '.' && peek(1)->t == Lid){
+			/* (M->A).Tag: a parenthesized type, for its pick tag */
+			t = ids->ty;
+			while(tok.t == '.' && peek(1)->t == Lid){
+				next();
+				tt = mktype(Tdot, t, nil);
+				tt->tsym = tok.sym;
+				tt->src = s;
+				t = tt;
+				next();
+			}
+			return t;
+		}
+		if(ids != nil && ids->next == nil)
+			return ids->ty;	/* (T) is T, as in Inferno */
 		t = mktype(Ttuple, nil, ids);
 		t->src = s;
 		return t;
@@ -466,7 +483,7 @@ static int
 istypearg(void)
 {
 	switch(tok.t){
-	case Lref: case Larray: case Llist: case Lchan: case Lfn:
+	case Lref: case Larray: case Llist: case Lchan: case Lfn: case Lcyclic:
 		return 1;
 	case Lint: case Lbig: case Lbyte: case Lreal: case Lstring:
 		return peek(1)->t == ']' || peek(1)->t == ',';
@@ -492,8 +509,11 @@ tyapp(Node *l, Node *e)
 		if(e != nil){
 			d->init = e;
 			e = nil;
-		}else if(istypearg())
+		}else if(istypearg()){
+			if(tok.t == Lcyclic)
+				next();
 			d->ty = type();
+		}
 		else
 			d->init = expr();
 		n->ids = appdecl(n->ids, d);
@@ -597,8 +617,8 @@ primary(void)
 		n = mkn(Oconst, nil, nil);
 		n->val = tok.ival;
 		n->ty = tint;
-		if((uvlong)tok.ival > 0xFFFFFFFFULL)
-			n->ty = tbig;	/* too large for an int */
+		if(tok.ival > 0x7fffffff || tok.ival < -0x7fffffff)
+			n->ty = tbig;	/* too large for an int: big, as in Inferno */
 		if(tok.byte)
 			n->flags |= Nbyte;
 		next();
@@ -1482,9 +1502,15 @@ idecl(Decl *ids, int where)
 		t = mktype(Texception, nil, nil);
 		t->cons = 1;
 		if(tok.t == '('){
-			Type *tt = type();
-			if(tt->kind == Ttuple)
-				t->ids = tt->ids;
+			/* exception(T, ...): its values, one or more */
+			next();
+			for(;;){
+				t->ids = appdecl(t->ids, mkdecl(&tok.src, Dfield, type(), nil));
+				if(tok.t != ',')
+					break;
+				next();
+			}
+			want(')');
 		}
 		for(d = ids; d != nil; d = d->next){
 			d->store = Dconst;

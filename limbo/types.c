@@ -109,10 +109,15 @@ align(long off, int a)
 	return (off + a-1) / a * a;
 }
 
+/* the declaration s names here (through a module member's stand-in, see modscope) */
 Decl*
 lookup(Sym *s)
 {
-	return s->decl;
+	Decl *d;
+
+	for(d = s->decl; d != nil && d->alias != nil; d = d->alias)
+		;
+	return d;
 }
 
 /* find a member of a module, adt or tuple */
@@ -430,9 +435,13 @@ sizetype1(Type *t)
 	case Tref: case Tchan: case Tarray: case Tlist: case Tmodule: case Tstring: case Tany:
 	case Tpoly:
 		t->size = t->align = IBY2WD;
-		/* a reference may close a cycle: do not re-enter, nor size a variant of an adt being sized */
+		/*
+		 * an adt it refers to is sized when used: sizing it now could
+		 * reach back into an adt being sized that it holds by value
+		 * (Hub holding a ref DDevice, which holds a Hub)
+		 */
 		if(t->kind != Tmodule && t->kind != Tpoly && t->tof != nil && t->tof->sized == 0
-		&& !(t->tof->kind == Tadtpick && t->tof->decl->dot->ty->sized == 2))
+		&& t->tof->kind != Tadt && t->tof->kind != Tadtpick)
 			sizetype(t->tof);
 		break;
 	case Texception:
