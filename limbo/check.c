@@ -9,6 +9,16 @@
  * become Omdot, constructors Oadtcon/Opickcon).
  */
 
+typedef struct Binding Binding;
+struct Binding
+{
+	Type*	poly[16];
+	Type*	val[16];
+	int	n;
+};
+
+static void	constrargs(Node*, Decl*, Decl*, Binding*, char*, char*, int);
+
 static	Decl*	lastlocal;
 static	int	loopdepth;
 static	char*	labels[128];
@@ -447,7 +457,6 @@ static Node*	call(Node*);
 static Node*	checkmdot(Node*);
 static Decl*	hiddenarg(Sym*, Sym*);
 static Node*	constraintref(Sym*, Sym*, Src*);
-static void	conhidden(Node*, Type*, char*);
 static Decl*	constraint(Sym*, Sym*);
 static Node*	value(Node*);
 static Node*	fnref(Node*);
@@ -688,10 +697,12 @@ checkdot(Node *n)
 			n->third = l;
 			n->flags |= Npolyself;
 		}
-		n->op = h->op;
-		n->left = h->left;
+		/* called through the pair of hidden arguments h names */
+		n->op = Oname;
+		n->left = nil;
 		n->decl = h->decl;
-		n->ty = h->ty;
+		n->ty = d->ty;
+		n->flags |= Nfnpair;
 		return n;
 	}
 	if(t->kind == Tpoly){
@@ -879,14 +890,14 @@ checkargs(Node *n, Type *ft, char *name)
 
 	for(e = n->right; e != nil; e = e->right)
 		e->left = value(e->left);
-	for(a = ft->ids, e = n->right; a != nil && e != nil; a = a->next, e = e->right){
+	for(a = ft->ids, e = n->right; a != nil && !a->hidden && e != nil; a = a->next, e = e->right){
 		if(!tcompat(a->ty, e->left, 0)){
 			error(&e->left->src, "argument type mismatch: expected %s saw %s", typestr(a->ty), typestr(e->left->ty));
 			continue;
 		}
 		e->left = assignto(a->ty, e->left, "argument");
 	}
-	if(a != nil){
+	if(a != nil && !a->hidden){
 		na = 0;
 		for(; a != nil; a = a->next)
 			na++;
@@ -1005,8 +1016,19 @@ checkcon(Node *n, Type *t, char *name)
 			break;
 	if(d != nil || e != nil)
 		error(&n->src, "wrong number of values in constructor %s", name);
-	else if((t->base != nil ? t->base : t)->constrs != nil)
-		conhidden(n, t, name);
+	else if(t->base != nil && t->base->constrs != nil){
+		/* the type arguments must have the functions the constraints name */
+		Binding b;
+		Decl *p, *a;
+
+		memset(&b, 0, sizeof b);
+		for(p = t->base->polys, a = t->targs; p != nil && a != nil && b.n < nelem(b.poly); p = p->next, a = a->next){
+			b.poly[b.n] = p->ty;
+			b.val[b.n] = a->ty;
+			b.n++;
+		}
+		constrargs(n, t->base->polys, t->base->constrs, &b, name, "construct", 0);
+	}
 	n->op = Oadtcon;
 	n->ty = t;
 	return n;
@@ -1016,38 +1038,7 @@ checkcon(Node *n, Type *t, char *name)
  * polymorphic calls: bind the type parameters of ft from the argument
  * types (they must be pointer types), then substitute them
  */
-typedef struct Binding Binding;
-struct Binding
-{
-	Type*	poly[16];
-	Type*	val[16];
-	int	n;
-};
-
-static void	constrargs(Node*, Type*, Binding*, char*);
 static void	insttags(Type*, Binding*);
-
-/*
- * constructor n of adt t, a polymorphic adt with constraints: append the
- * values of its hidden fields, for its type arguments
- */
-static void
-conhidden(Node *n, Type *t, char *name)
-{
-	Binding b;
-	Type *base;
-	Decl *p, *a;
-
-	base = t->base != nil ? t->base : t;
-	memset(&b, 0, sizeof b);
-	a = t->base != nil ? t->targs : base->polys;
-	for(p = base->polys; p != nil && a != nil && b.n < nelem(b.poly); p = p->next, a = a->next){
-		b.poly[b.n] = p->ty;
-		b.val[b.n] = a->ty;
-		b.n++;
-	}
-	constrargs(n, base, &b, name);
-}
 
 static Type*
 bound(Binding *b, Type *p)
@@ -1087,7 +1078,7 @@ unify(Binding *b, Type *p, Type *a)
 		return 1;
 	case Tref: case Tarray: case Tlist: case Tchan:
 		if(a->kind != p->kind)
-			return a->kind == Tany;
+			return a->kind == Tany || a->kind == Tpoly;	/* a caller's type parameter: Inferno lets it by */
 		return unify(b, p->tof, a->tof);
 	case Tfn:
 		if(a->kind != Tfn)
@@ -1406,90 +1397,92 @@ constraint(Sym *p, Sym *s)
 }
 
 /*
- * an expression for the reference to constraint fn s of type parameter p:
- * the current function's hidden argument, or the hidden field of its
- * self argument when the constraint is its adt's
+ * the hidden argument (the module; the index follows it) passing
+ * constraint fn s of type parameter p to the current function: its own,
+ * or its adt's when it is a member function of a polymorphic adt
  */
 static Node*
 constraintref(Sym *p, Sym *s, Src *src)
 {
-	Decl *h, *a, *f;
-	Node *n, *x;
-	Type *t;
-	char buf[128];
+	Decl *h;
+	Node *n;
 
 	h = hiddenarg(p, s);
-	if(h != nil){
-		n = mkn(Oname, nil, nil);
-		n->decl = h;
-		n->ty = h->ty;
-		n->src = *src;
-		return n;
-	}
-	if((t = constradt()) == nil)
-		return nil;
-	for(a = curfn->args; a != nil; a = a->next)
-		if(a->implicit)
-			break;
-	snprint(buf, sizeof buf, ".%s.%s", p->name, s->name);
-	f = namedot(t->ids, enter(buf, 0));
-	if(f == nil)
-		return nil;
-	if(a == nil){
-		error(src, "%s.%s needs a self argument to call constraint %s", t->decl->sym->name, curfn->sym->name, s->name);
+	if(h == nil || h->next == nil){
+		error(src, "no constraint %s of %s is passed to %s", s->name, p->name, curfn != nil ? curfn->sym->name : "this function");
 		return nil;
 	}
-	x = mkn(Oname, nil, nil);
-	x->decl = a;
-	x->ty = a->ty;
-	x->src = *src;
-	n = mkn(Odot, x, nil);
-	n->decl = f;
-	n->ty = f->ty;
+	n = mkn(Oname, nil, nil);
+	n->decl = h;
+	n->ty = h->ty;
+	n->src = *src;
+	return n;
+}
+
+/* a node naming d */
+static Node*
+namenode(Decl *d, Src *src)
+{
+	Node *n;
+
+	n = mkn(Oname, nil, nil);
+	n->decl = d;
+	n->ty = d->ty;
 	n->src = *src;
 	return n;
 }
 
 /*
- * append to call n of ft the hidden arguments for its constraints, given
- * the bindings b of its type parameters: a reference to the member
- * function of the adt bound (ref Adt or Adt), or, for a type parameter of
- * the calling function, the caller's own hidden argument
+ * append to call n the hidden arguments for the constraints of type
+ * parameters polys, bound as b says: for each, in order, the module and
+ * the index of the member function of the adt bound (this module's,
+ * through .self; an imported adt's, through the module it was imported
+ * from), or the caller's own for a type parameter of its (a type
+ * parameter the arguments leave unbound stands for the caller's of that
+ * name, as in Inferno)
  */
 static void
-constrargs(Node *n, Type *ft, Binding *b, char *name)
+constrargs(Node *n, Decl *polys, Decl *constrs, Binding *b, char *name, char *verb, int append)
 {
-	Decl *c, *md;
-	Type *v, *at, *ct, *rt;
-	Node *e, *x, *m, **l;
-	Sym *p;
+	Decl *p, *c, *md, *h;
+	Type *v, *at, *ct;
+	Node *x, *m, **l;
 	int i;
-	char *verb;
 
-	verb = ft->kind == Tadt ? "construct" : "call";
 	for(l = &n->right; *l != nil; l = &(*l)->right)
 		;
-	for(c = ft->constrs; c != nil; c = c->next){
-		p = c->psym;
+	for(p = polys; p != nil; p = p->next)
+	for(c = constrs; c != nil; c = c->next){
+		if(c->psym != p->sym || c->ty == nil || c->ty->kind != Tfn)
+			continue;
 		v = nil;
 		for(i = 0; i < b->n; i++)
-			if(b->poly[i]->tsym == p)
+			if(b->poly[i]->tsym == p->sym)
 				v = b->val[i];
-		if(v == nil){
-			error(&n->src, "cannot %s %s: type parameter %s is not bound by its arguments", verb, name, p != nil ? p->name : "?");
-			return;
+		if(v == nil || v->kind == Tany){
+			if(constraint(p->sym, c->sym) == nil){
+				error(&n->src, "cannot %s %s: type parameter %s is not bound by its arguments", verb, name, p->sym->name);
+				return;
+			}
+			v = p->ty;	/* the caller's own of that name */
 		}
 		ct = subst(b, c->ty);
-		rt = mktype(Tref, ct, nil);
-		sizetype(rt);
 		if(v->kind == Tpoly){
-			x = constraint(v->tsym, c->sym) != nil ? constraintref(v->tsym, c->sym, &n->src) : nil;
-			if(x == nil){
+			h = hiddenarg(v->tsym, c->sym);
+			if(h == nil || h->next == nil){
+				if(!append && constraint(v->tsym, c->sym) != nil)
+					continue;	/* checking, in a member of the adt */
 				error(&n->src, "cannot %s %s: %s has no constraint %s", verb, name, v->tsym->name, c->sym->name);
 				return;
 			}
+			if(!append)
+				continue;
+			m = namenode(h, &n->src);
+			x = namenode(h->next, &n->src);
 		}else{
 			at = v->kind == Tref ? v->tof : v;
+			if(at->kind == Tadtpick)
+				at = at->decl->dot->ty;
 			md = nil;
 			if(at->kind == Tadt)
 				md = namedot(at->ids, c->sym);
@@ -1503,31 +1496,33 @@ constrargs(Node *n, Type *ft, Binding *b, char *name)
 			}
 			if(md->orig != nil)
 				md = md->orig;	/* member of an adt instance: the adt's own */
-			/* a reference to the member function, through its module if imported */
-			e = mkn(Oname, nil, nil);
-			e->decl = md;
-			e->ty = md->ty;
-			e->src = n->src;
+			if(!append)
+				continue;
+			x = mkn(Oldtix, nil, nil);
+			x->src = n->src;
+			x->ty = tint;
+			x->decl = md;
 			if(at->decl->dot != nil && at->decl->dot != impdecl && !at->decl->dot->isimp){
 				if(at->impmod == nil){
 					error(&n->src, "cannot %s %s: no module imported for %s", verb, name, typestr(at));
 					return;
 				}
-				m = mkn(Oname, nil, nil);
-				m->decl = at->impmod;
-				m->ty = at->impmod->ty;
-				m->src = n->src;
+				m = namenode(at->impmod, &n->src);
 				at->impmod->used = 1;
-				e = mkn(Omdot, m, nil);
-				e->decl = md;
-				e->ty = md->ty;
-				e->src = n->src;
-				ldtuse(at->impmod->ty->decl, md);
+				x->tyarg = at->impmod->ty;
+			}else{
+				/* this module's function: through .self */
+				m = mkn(Oself, nil, nil);
+				m->src = n->src;
+				m->ty = tany;
+				selfref(md);
+				x->tyarg = impdecl->ty;
 			}
-			x = mkn(Ofnref, e, nil);
-			x->src = n->src;
-			x->ty = rt;
+			ldtuse(x->tyarg->decl, md);
+			modrefable(md->ty);
 		}
+		*l = mkn(Oseq, m, nil);
+		l = &(*l)->right;
 		*l = mkn(Oseq, x, nil);
 		l = &(*l)->right;
 	}
@@ -1550,7 +1545,7 @@ polycall(Node *n, Type *ft, char *name)
 			error(&e->left->src, "type %s does not match %s in call to %s", typestr(e->left->ty), typestr(a->ty), name);
 	for(a = ft->ids, e = n->right; a != nil && !a->hidden && e != nil; a = a->next, e = e->right){
 		pt = subst(&b, a->ty);
-		if(pt->kind != Tpoly && !tcompat(pt, e->left, 0))
+		if(pt->kind != Tpoly && !(e->left->ty->kind == Tpoly && isptr(pt)) && !tcompat(pt, e->left, 0))
 			error(&e->left->src, "argument type mismatch: expected %s saw %s", typestr(pt), typestr(e->left->ty));
 	}
 	if(a != nil && !a->hidden)
@@ -1558,7 +1553,7 @@ polycall(Node *n, Type *ft, char *name)
 	else if(e != nil)
 		error(&n->src, "too many arguments in call to %s", name);
 	else if(ft->constrs != nil)
-		constrargs(n, ft, &b, name);
+		constrargs(n, ft->polys, ft->constrs, &b, name, "call", 1);
 	return subst(&b, ft->tof);
 }
 
@@ -1566,7 +1561,7 @@ static Node*
 call(Node *n)
 {
 	Node *f, *self, *e;
-	Type *ft, *t;
+	Type *ft, *t, *inst;
 	Decl *d;
 
 	f = n->left = echeck(n->left);
@@ -1603,6 +1598,22 @@ call(Node *n)
 		n->right = mkn(Oseq, f->third, n->right);
 		f->third = nil;
 		f->flags &= ~Npolyself;
+	}
+	if(f->flags & Nfnpair){
+		/* T.f(...), f a constraint: through the hidden module and index */
+		checkargs(n, ft, f->decl->sym->name);
+		n->flags |= Nfnpair;
+		n->ty = ft->tof != nil ? ft->tof : tnone;
+		return n;
+	}
+	inst = nil;
+	if(f->op == Odot){
+		/* the adt as the call sees it, for the constraints of a polymorphic one */
+		inst = f->left->ty;
+		if(inst->kind == Tref)
+			inst = inst->tof;
+		if(inst->kind == Tadtpick)
+			inst = inst->decl->dot->ty;
 	}
 	if(ft->kind == Tref && ft->tof != nil && ft->tof->kind == Tfn){
 		/* a call through a function reference */
@@ -1656,13 +1667,13 @@ call(Node *n)
 		{
 			Decl *a;
 			Node *x;
-			for(a = ft->ids->next, x = n->right->right; a != nil && x != nil; a = a->next, x = x->right){
+			for(a = ft->ids->next, x = n->right->right; a != nil && !a->hidden && x != nil; a = a->next, x = x->right){
 				if(!tcompat(a->ty, x->left, 0))
 					error(&x->left->src, "argument type mismatch: expected %s saw %s", typestr(a->ty), typestr(x->left->ty));
 				else
 					x->left = assignto(a->ty, x->left, "argument");
 			}
-			if(a != nil)
+			if(a != nil && !a->hidden)
 				error(&n->src, "not enough arguments in call to %s", d->sym->name);
 			else if(x != nil)
 				error(&n->src, "too many arguments in call to %s", d->sym->name);
@@ -1694,6 +1705,22 @@ call(Node *n)
 		}else{
 			f->op = Oname;
 			f->left = nil;
+		}
+		if(at->constrs != nil){
+			/* the adt's constraints, for the type arguments of the adt called */
+			Binding b;
+			Decl *p, *a;
+
+			memset(&b, 0, sizeof b);
+			if(inst == nil || inst->kind != Tadt)
+				inst = at;
+			a = inst->base != nil ? inst->targs : at->polys;
+			for(p = at->polys; p != nil && a != nil && b.n < nelem(b.poly); p = p->next, a = a->next){
+				b.poly[b.n] = p->ty;
+				b.val[b.n] = a->ty;
+				b.n++;
+			}
+			constrargs(n, at->polys, at->constrs, &b, d->sym->name, "call", 1);
 		}
 	}
 	if(f->op == Omdot){
@@ -1766,7 +1793,8 @@ fnref(Node *n)
 	if(n->op == Omdot){
 		modrefable(n->ty);
 		ldtuse(n->left->ty->decl, d);
-	}
+	}else
+		selfref(d);	/* a function of this module's: through .self */
 	t = mktype(Tref, n->ty, nil);
 	sizetype(t);
 	r = mkn(Ofnref, n, nil);

@@ -89,6 +89,23 @@ addglobal(Decl *d)
 	lastglobal = d;
 }
 
+/*
+ * .self: the module's handle on itself, as Inferno's limbo keeps it, a
+ * global loaded ("$self") when first needed; local functions are called
+ * through it where a (module, index) pair is passed
+ */
+Decl*
+selfvar(void)
+{
+	static Decl *d;
+
+	if(d == nil && impdecl != nil){
+		d = mkdecl(&impdecl->src, Dglobal, impdecl->ty, enter(".self", 0));
+		addglobal(d);
+	}
+	return d;
+}
+
 static void
 addfn(Decl *d)
 {
@@ -679,6 +696,9 @@ fndecl(Node *n)
 		for(md = ap; md != nil; md = md->next)
 			install(md);
 	}
+	if(n->str != nil && (ad = enter(n->str, 0)->decl) != nil && ad->store == Dtype && ad->ty != nil
+	&& ad->ty->kind == Tadt && ad->ty->constrs != nil)
+		hiddenargs(n->tyarg, ad->ty->polys, ad->ty->constrs);	/* the adt's constraints, as its declaration has them */
 	ft = resolve(n->tyarg);
 	if(ap != nil)
 		popscope();

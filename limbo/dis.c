@@ -164,33 +164,25 @@ static	int	expdone;
 Decl*
 exports(void)
 {
+	Decl *e, **l, *a;
+
 	if(!expdone && impdecl != nil){
 		explist = impmembers();
 		expdone = 1;
+		/* then the local functions referred to through .self */
+		for(a = ifaceadds(); a != nil; a = a->next){
+			for(l = &explist; (e = *l) != nil; l = &e->next)
+				if(e->link == a->link)
+					break;
+			if(e == nil){
+				e = emalloc(sizeof *e);
+				*e = *a;
+				e->next = nil;
+				*l = e;
+			}
+		}
 	}
 	return explist;
-}
-
-/* the index of fn in the link table, adding it if needed */
-int
-exportindex(Decl *fn)
-{
-	Decl *e, **l, *nd;
-	int i;
-
-	exports();
-	i = 0;
-	for(l = &explist; (e = *l) != nil; l = &e->next){
-		if(e->link == fn)
-			return i;
-		i++;
-	}
-	nd = emalloc(sizeof *nd);
-	*nd = *fn;
-	nd->next = nil;
-	nd->link = fn;
-	*l = nd;
-	return i;
 }
 
 Decl*

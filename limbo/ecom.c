@@ -14,6 +14,7 @@ static	void	fnrefcom(Node*, Addr);
 static	void	pickdup(Node*, Addr);
 static	int	reads(Node*, Addr);
 static	Addr	retslot(Type*, Addr*, Addr, int);
+static	Addr	selfaddr(void);
 
 static Decl*
 modtypedecl(Type *t)
@@ -247,6 +248,10 @@ eaddr(Node *n)
 		if(n->decl->store == Dglobal)
 			return mdataaddr(n);
 		break;
+	case Oself:
+		return selfaddr();
+	case Oldtix:
+		return aimm(ldtfn(n->tyarg->decl, n->decl));
 	}
 	a = tempfor(n->ty);
 	ecomto(n, a);
@@ -806,6 +811,8 @@ ecomto(Node *n, Addr d)
 	switch(n->op){
 	case Oconst:
 	case Oname:
+	case Oself:
+	case Oldtix:
 		move(ty, eaddr(n), d);
 		return;
 	case Odot:
@@ -1098,8 +1105,9 @@ fnptrdesc(void)
 }
 
 /*
- * build a function reference: the module (this one, by self) and the
- * function's index, in its import table (>= 0) or our link table (< 0)
+ * build a function reference: the module, and the function's index in
+ * its interface; a function of this module's is reached through .self,
+ * as Inferno's limbo does
  */
 static void
 fnrefcom(Node *n, Addr d)
@@ -1116,12 +1124,26 @@ fnrefcom(Node *n, Addr d)
 		move(f->left->ty, m, aind(p, 0));
 		ix = ldtfn(modtypedecl(f->left->ty), f->decl);
 	}else{
-		emit(ISELF, anone(), anone(), aind(p, 0));
+		move(tany, selfaddr(), aind(p, 0));
 		needfn(f->decl);
-		ix = -(exportindex(f->decl) + 1);
+		ix = ldtfn(impdecl, f->decl);
 	}
 	emit2(IMOVW, aimm(ix), aind(p, IBY2WD));
 	move(n->ty, p, d);
+}
+
+/* this module's handle, .self, loaded the first time */
+static Addr
+selfaddr(void)
+{
+	Addr a;
+	Inst *skip;
+
+	a = amp(selfvar()->offset);
+	skip = emit(IBNEW, a, mpnil(), anone());
+	emit(ILOAD, mpstring("$self", 5), aimm(ldtindex(impdecl)), a);
+	patch(skip, npc);
+	return a;
 }
 
 /* operand for assignment to lvalue n (not strings indexes, slices, tuples) */
@@ -1383,6 +1405,7 @@ pure(Node *n)
 	switch(n->op){
 	case Oconst:
 	case Oname:
+	case Oldtix:
 		return 1;
 	case Odot:
 	case Oind:
@@ -1449,6 +1472,23 @@ callcom(Node *n, Addr *ret, int spawn)
 	mod = nil;
 	m = anone();
 	ix = 0;
+	if(n->flags & Nfnpair){
+		/* through a constraint's hidden (module, index) arguments */
+		Addr ixa;
+
+		sizetype(ft);
+		m = decladdr(fn);
+		ixa = decladdr(fn->next);
+		emit(IMFRAME, m, ixa, fr);
+		for(a = ft->ids, i = 0; a != nil; a = a->next, i++)
+			offs[i] = a->offset;
+		fnrefargs(n, ft, args, offs, fr);
+		r = retslot(ft, ret, fr, spawn);
+		emit(spawn ? IMSPAWN : IMCALL, fr, ixa, m);
+		if(r.mode != Anone && ret != nil && !sameaddr(r, *ret))
+			move(ft->tof, r, *ret);
+		return;
+	}
 	if(n->flags & Nfnref){
 		Addr p, ixa;
 

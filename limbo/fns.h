@@ -17,6 +17,7 @@ Node*	mkn(int, Node*, Node*);
 Decl*	mkdecl(Src*, int, Type*, Sym*);
 Type*	mktype(int, Type*, Decl*);
 Node*	parsefile(void);
+void	hiddenargs(Type*, Decl*, Decl*);
 
 /* types.c */
 void	typeinit(void);
@@ -130,6 +131,9 @@ int	opclass(Type*);
 
 /* ldt.c */
 void	ldtuse(Decl*, Decl*);
+void	selfref(Decl*);
+Decl*	selfvar(void);
+Decl*	ifaceadds(void);
 void	ldtload(Decl*);
 void	ldtfinish(void);
 int	ldtfn(Decl*, Decl*);
@@ -162,7 +166,6 @@ void	discon(long);
 long	addrval(Addr*);
 char*	fnname(Decl*);
 Decl*	exports(void);
-int	exportindex(Decl*);
 Decl*	entryfn(void);
 void	disout(char*);
 char*	srcpath(void);

@@ -21,6 +21,8 @@ static	int	maxldtmods;
 static	int	nloaded;
 static	int	finished;
 
+static	void	namesort(Decl**, int);
+
 /* the interface of module type m, made when make */
 static Ldtmod*
 ldtlook(Decl *m, int make)
@@ -80,6 +82,67 @@ ldtuse(Decl *m, Decl *f)
 		addfn(l, f);
 }
 
+/*
+ * local functions referred to through this module's own handle (.self:
+ * function references, constraint functions), added to its interface
+ * after its members, by name, as Inferno's addiface does: so they are
+ * exported too
+ */
+static	Decl**	adds;
+static	int	nadds;
+static	int	maxadds;
+static	Decl*	addlist;
+
+void
+selfref(Decl *fn)
+{
+	int i;
+
+	if(impdecl == nil)
+		return;
+	selfvar();
+	ldtload(impdecl);
+	if(impfind(fn->sym) != fn && !(fn->dot != nil && fn->dot->dot != nil && fn->dot->dot->isimp)){
+		for(i = 0; i < nadds; i++)
+			if(adds[i] == fn)
+				break;
+		if(i == nadds){
+			if(nadds >= maxadds){
+				maxadds = maxadds ? 2*maxadds : 16;
+				adds = realloc(adds, maxadds * sizeof *adds);
+				if(adds == nil)
+					fatal("out of memory");
+			}
+			adds[nadds++] = fn;
+		}
+	}
+	ldtuse(impdecl, fn);
+}
+
+/* the functions selfref added, by name, as a list of copies linked to them */
+Decl*
+ifaceadds(void)
+{
+	Decl *h, **l, *nd;
+	int i;
+
+	if(addlist != nil || nadds == 0)
+		return addlist;
+	namesort(adds, nadds);
+	h = nil;
+	l = &h;
+	for(i = 0; i < nadds; i++){
+		nd = emalloc(sizeof *nd);
+		*nd = *adds[i];
+		nd->next = nil;
+		nd->link = adds[i];
+		*l = nd;
+		l = &nd->next;
+	}
+	addlist = h;
+	return addlist;
+}
+
 /* module type m is loaded: it gets an import table */
 void
 ldtload(Decl *m)
@@ -132,6 +195,10 @@ ldtfinish(void)
 			}
 		}
 		namesort(l->fns, l->nfns);
+		if(l->mod == impdecl)
+			for(d = ifaceadds(); d != nil; d = d->next)
+				if(fnpos(l, d->link) < 0)
+					addfn(l, d->link);
 	}
 	finished = 1;
 }

@@ -208,6 +208,8 @@ enum
 	Oret, Oexit, Ospawn, Oraise, Oexstmt, Olabel, Odecl, Oconst_decl,
 	Oexcept, Otypedecl, Ofunc, Oscope, Ovardecl, Oimport, Ofnref,
 	Otyapp,
+	Oself,		/* this module's handle: .self, loaded once */
+	Oldtix,		/* decl's index in the interface of module type tyarg */
 	Oend
 };
 
@@ -242,7 +244,8 @@ enum
 	Ndone	= 1<<7,		/* declaration already processed */
 	Nfnref	= 1<<8,		/* call through a function reference */
 	Npolyself	= 1<<9,
-	Npickdup	= 1<<10,	/* ref *p, p a ref to an adt with pick fields: a copy */		/* x.f() of a constraint fn f of x's type parameter: x is third */
+	Npickdup	= 1<<10,
+	Nfnpair		= 1<<11,	/* call through a constraint's hidden (module, index) arguments */	/* ref *p, p a ref to an adt with pick fields: a copy */		/* x.f() of a constraint fn f of x's type parameter: x is third */
 };
 
 /* operand addressing kinds */

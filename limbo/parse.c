@@ -237,28 +237,38 @@ forclause(void)
 }
 
 /*
- * a function's constraint functions are passed as hidden arguments
- * (references to the member functions of the adts bound), after the
- * others; a polymorphic adt's are hidden fields after the others, set
- * by its constructors (store Dfield instead of Darg)
+ * Constraint functions are passed as Inferno's limbo passes them: after
+ * the declared arguments, for each type parameter in turn (the
+ * function's, then, for a member function of a polymorphic adt, the
+ * adt's), for each of its constraints, two hidden arguments: the module
+ * whose function it is and the function's index in that module's
+ * interface (.T.f and .T.f.i).  The callee calls through them with
+ * mframe and mcall.  Type signatures leave them out.
  */
-static void
-hiddenargs(Type *ft, int store)
+void
+hiddenargs(Type *ft, Decl *polys, Decl *constrs)
 {
-	Decl *c, *d;
+	Decl *p, *c, *d;
 	char buf[128];
 
-	for(c = ft->constrs; c != nil; c = c->next){
-		if(c->psym == nil || c->ty == nil || c->ty->kind != Tfn){
-			if(c->ty != nil && c->ty->kind != Tfn)
-				error(&c->src, "constraint %s is not a function", c->sym->name);
-			continue;
+	for(p = polys; p != nil; p = p->next)
+		for(c = constrs; c != nil; c = c->next){
+			if(c->psym != p->sym)
+				continue;
+			if(c->ty == nil || c->ty->kind != Tfn){
+				if(c->ty != nil && c->ty->kind != Tfn)
+					error(&c->src, "constraint %s is not a function", c->sym->name);
+				continue;
+			}
+			snprint(buf, sizeof buf, ".%s.%s", c->psym->name, c->sym->name);
+			d = mkdecl(&c->src, Darg, tany, enter(buf, 0));
+			d->hidden = 1;
+			ft->ids = appdecl(ft->ids, d);
+			snprint(buf, sizeof buf, ".%s.%s.i", c->psym->name, c->sym->name);
+			d = mkdecl(&c->src, Darg, tint, enter(buf, 0));
+			d->hidden = 1;
+			ft->ids = appdecl(ft->ids, d);
 		}
-		snprint(buf, sizeof buf, ".%s.%s", c->psym->name, c->sym->name);
-		d = mkdecl(&c->src, store, mktype(Tref, c->ty, nil), enter(buf, 0));
-		d->hidden = 1;
-		ft->ids = appdecl(ft->ids, d);
-	}
 }
 
 /* typeargs: '[' type {',' type} ']' -- the type arguments of a polymorphic adt */
@@ -349,7 +359,6 @@ fnargs(void)
 			want(')');
 	}
 	ft->constrs = forclause();
-	hiddenargs(ft, Darg);
 	return ft;
 }
 
@@ -438,6 +447,7 @@ type1(void)
 			ids = polylist();
 		t = fnargs();
 		t->polys = ids;
+		hiddenargs(t, t->polys, t->constrs);
 		t->src = s;
 		return t;
 	case Lid:
@@ -1461,7 +1471,10 @@ idecl(Decl *ids, int where)
 			d->ty = t;
 		}
 		t->ids = fields(0, ids);
-		hiddenargs(t, Dfield);
+		if(t->constrs != nil)
+			for(d = t->ids; d != nil; d = d->next)
+				if(d->store == Dfn && d->ty != nil && d->ty->kind == Tfn)
+					hiddenargs(d->ty, t->polys, t->constrs);	/* after the function's own */
 		n->op = Otypedecl;
 		n->ty = t;
 		return n;
@@ -1616,6 +1629,7 @@ topdecl(void)
 				ids = polylist();
 			ft = fnargs();
 			ft->polys = ids;
+			hiddenargs(ft, ft->polys, ft->constrs);	/* an adt's are added when its member is found */
 			ft->src = s;
 			n->tyarg = ft;
 			n->left = block();

@@ -301,6 +301,8 @@ resolve(Type *t)
 		}
 		resolveids(t->ids);
 		t->tof = resolve(t->tof);
+		for(d = t->constrs; d != nil; d = d->next)
+			d->ty = resolve(d->ty);	/* with the type parameters visible */
 		if(t->polys != nil)
 			popscope();
 		t->resolving = 2;
@@ -322,6 +324,8 @@ resolve(Type *t)
 				install(d);
 		}
 		resolveids(t->ids);
+		for(d = t->constrs; d != nil; d = d->next)
+			d->ty = resolve(d->ty);
 		for(d = t->tags; d != nil; d = d->next){
 			if(d->ty->resolving)
 				continue;
