@@ -850,8 +850,9 @@ ecomto(Node *n, Addr d)
 		return;
 	case Oeq: case Oneq: case Olt: case Oleq: case Ogt: case Ogeq:
 	case Oandand: case Ooror: case Onot:
+		/* the result is set before the operands are read: not into one of them (x = !x) */
 		f = nil;
-		t = isdirect(d) ? d : talloc(tint);
+		t = isdirect(d) && !reads(n, d) ? d : talloc(tint);
 		emit2(IMOVW, aimm(1), t);
 		bcom(n, 1, &f);
 		emit2(IMOVW, aimm(0), t);
@@ -915,7 +916,7 @@ ecomto(Node *n, Addr d)
 		return;
 	case Ocons:
 		l = eaddr(n->left);
-		if(isdirect(d) && !sameaddr(d, l)){
+		if(isdirect(d) && !sameaddr(d, l) && !reads(n->left, d)){
 			ecomto(n->right, d);
 			cons(ty->tof, l, d);
 			return;
@@ -1024,6 +1025,13 @@ ecomto(Node *n, Addr d)
 			Node *ln;
 
 			ln = n->left;
+			if(!isdirect(d) || reads(n->right, d)){
+				/* s = t[len s:]: the bounds read s before it changes */
+				Addr t = tempfor(ty);
+				ecomto(n, t);
+				move(ty, t, d);
+				return;
+			}
 			ecomto(ln, d);
 			lo = eaddr(n->right->left);
 			if(n->right->right != nil)
