@@ -641,9 +641,13 @@ mpsub(Datum *a, int kind, long off)
 	d->kind = kind;
 	d->off = off;
 	d->len = -1;
-	for(l = &a->sub; *l != nil; l = &(*l)->next)
-		;
+	if(a->subtail != nil)
+		l = &a->subtail->next;
+	else
+		for(l = &a->sub; *l != nil; l = &(*l)->next)
+			;
 	*l = d;
+	a->subtail = d;
 	return d;
 }
 

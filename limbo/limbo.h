@@ -327,6 +327,7 @@ struct Datum
 	int	len;
 	Desc*	desc;
 	Datum*	sub;
+	Datum*	subtail;	/* the last of sub */
 	Datum*	next;
 };
 
