@@ -294,6 +294,26 @@ arithop(int op, Type *t)
 	return -1;
 }
 
+/* an immediate too large for a middle operand (see emit) */
+static int
+bigimm(Addr a)
+{
+	return a.mode == Aimm && (a.off < -32768 || a.off > 32767);
+}
+
+/* the comparison with its operands swapped: a < b is b > a */
+static int
+revcmp(int op)
+{
+	switch(op){
+	case Olt:	return Ogt;
+	case Ogt:	return Olt;
+	case Oleq:	return Ogeq;
+	case Ogeq:	return Oleq;
+	}
+	return op;
+}
+
 /* branch op for comparison op on type t; neg inverts the sense */
 int
 cmpop(int op, Type *t, int neg)
@@ -335,6 +355,7 @@ bcom(Node *n, int t, void **l)
 	Addr a, b;
 	Type *ty;
 	Inst *i;
+	int op;
 
 	cursrc = n->src;
 	switch(n->op){
@@ -373,7 +394,15 @@ bcom(Node *n, int t, void **l)
 			ty = n->right->ty;
 		a = eaddr(n->left);
 		b = midaddr(eaddr(n->right), ty->kind == Tany ? tint : ty);
-		i = emit(cmpop(n->op, ty, !t), a, b, anone());
+		op = n->op;
+		if(bigimm(b) && ismiddle(a) && !bigimm(a)){
+			/* i < 100000: as Inferno's, the constant as the source (32 bits), the comparison turned */
+			Addr x = a;
+			a = b;
+			b = x;
+			op = revcmp(op);
+		}
+		i = emit(cmpop(op, ty, !t), a, b, anone());
 		*l = addpatch(*l, i);
 		return;
 	}
@@ -846,6 +875,12 @@ ecomto(Node *n, Addr d)
 			return;
 		}
 		l = midaddr(l, ty);
+		if(bigimm(l) && ismiddle(r) && !bigimm(r)
+		&& (n->op == Oadd || n->op == Omul || n->op == Oand || n->op == Oor || n->op == Oxor)){
+			/* 100000*x: the constant as the source (32 bits) */
+			emit(arithop(n->op, ty), l, r, d);
+			return;
+		}
 		emit(arithop(n->op, ty), r, l, d);
 		return;
 	case Oeq: case Oneq: case Olt: case Oleq: case Ogt: case Ogeq:
