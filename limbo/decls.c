@@ -446,10 +446,8 @@ implement(void)
 	n = 0;
 	for(m = impsyms; m != nil; m = m->next){
 		d = m->sym->decl;
-		if(d == nil || d->store != Dtype || d->ty->kind != Tmodule){
-			error(&m->src, "%s is not a module", m->sym->name);
-			continue;
-		}
+		if(d == nil || d->store != Dtype || d->ty->kind != Tmodule)
+			continue;	/* reported by implcheck (limbo -a needs no module) */
 		if(impdecl == nil)
 			impdecl = d;
 		d->isimp = 1;
@@ -484,6 +482,13 @@ implcheck(void)
 {
 	Decl *m, *d, *o;
 
+	for(m = impsyms; m != nil && impdecl != nil; m = m->next){
+		d = m->sym->decl;
+		if(d == nil)
+			error(&m->src, "no module declaration for %s", m->sym->name);
+		else if(!d->isimp)
+			error(&m->src, "%s is not a module", m->sym->name);
+	}
 	for(m = impsyms; m != nil; m = m->next){
 		if(m->sym->decl == impdecl || m->sym->decl == nil || !m->sym->decl->isimp)
 			continue;
