@@ -492,6 +492,11 @@ implcheck(void)
 	for(m = impsyms; m != nil; m = m->next){
 		if(m->sym->decl == impdecl || m->sym->decl == nil || !m->sym->decl->isimp)
 			continue;
+		/* one .mp for all: their data must agree, as Inferno's limbo requires */
+		o = mpdecl(impdecl->ty);
+		d = mpdecl(m->sym->decl->ty);
+		if((o == nil) != (d == nil) || o != nil && sign(o->ty) != sign(d->ty))
+			error(&m->src, "%s's module data not consistent with that of %s", m->sym->name, impdecl->sym->name);
 		for(d = m->sym->decl->ty->ids; d != nil; d = d->next){
 			if(d->sym == nil || (o = impfind(d->sym)) == nil || o == d)
 				continue;

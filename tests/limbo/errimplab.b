@@ -1,6 +1,7 @@
 # errimplab -- implement A, B with a function declared differently, an
-# implemented name that is no module, a function of B not defined
-implement Errimplab, Errb, Nomod;
+# implemented name that is no module, a function of B not defined, a
+# module with data beside one without
+implement Errimplab, Errb, Errc, Nomod;
 
 include "sys.m";
 include "draw.m";
@@ -15,6 +16,11 @@ Errb: module
 {
 	f:	fn(s: string): int;
 	g:	fn();
+};
+
+Errc: module
+{
+	x:	int;
 };
 
 Nomod: con 1;
