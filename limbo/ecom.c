@@ -223,6 +223,8 @@ eaddr(Node *n)
 		case Treal:
 			return mpreal(n->rval);
 		case Tstring:
+			if(n->slen == 0)
+				return mpnil();	/* "" is nil, as Inferno's limbo makes it (see insc in Inferno's VM) */
 			return mpstring(n->str, n->slen);
 		}
 		break;
