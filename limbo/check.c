@@ -1516,7 +1516,7 @@ constrargs(Node *n, Decl *polys, Decl *constrs, Binding *b, char *name, char *ve
 				m->src = n->src;
 				m->ty = tany;
 				selfref(md);
-				x->tyarg = impdecl->ty;
+				x->tyarg = selfmod()->ty;
 			}
 			ldtuse(x->tyarg->decl, md);
 			modrefable(md->ty);

@@ -100,10 +100,36 @@ selfvar(void)
 	static Decl *d;
 
 	if(d == nil && impdecl != nil){
-		d = mkdecl(&impdecl->src, Dglobal, impdecl->ty, enter(".self", 0));
+		d = mkdecl(&impdecl->src, Dglobal, selfmod()->ty, enter(".self", 0));
 		addglobal(d);
 	}
 	return d;
+}
+
+/*
+ * the module type .self has: the implemented module's, or for implement
+ * A, B the union of them (A+B) that Inferno's limbo makes, whose
+ * interface is all their members (ldtfinish)
+ */
+Decl*
+selfmod(void)
+{
+	static Decl *u;
+	Type *t;
+
+	if(impsyms == nil || impsyms->next == nil || impdecl == nil)
+		return impdecl;
+	if(u == nil){
+		t = mktype(Tmodule, nil, nil);
+		t->src = impdecl->ty->src;
+		t->resolving = 2;
+		t->sized = 1;
+		t->size = t->align = IBY2WD;
+		u = mkdecl(&impdecl->src, Dtype, t, enter(impname, 0));
+		u->isimp = 1;
+		t->decl = u;
+	}
+	return u;
 }
 
 static void

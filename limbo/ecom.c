@@ -1171,7 +1171,7 @@ fnrefcom(Node *n, Addr d)
 	}else{
 		move(tany, selfaddr(), aind(p, 0));
 		needfn(f->decl);
-		ix = ldtfn(impdecl, f->decl);
+		ix = ldtfn(selfmod(), f->decl);
 	}
 	emit2(IMOVW, aimm(ix), aind(p, IBY2WD));
 	move(n->ty, p, d);
@@ -1186,7 +1186,7 @@ selfaddr(void)
 
 	a = amp(selfvar()->offset);
 	skip = emit(IBNEW, a, mpnil(), anone());
-	emit(ILOAD, mpstring("$self", 5), aimm(ldtindex(impdecl)), a);
+	emit(ILOAD, mpstring("$self", 5), aimm(ldtindex(selfmod())), a);
 	patch(skip, npc);
 	return a;
 }

@@ -133,6 +133,7 @@ int	opclass(Type*);
 void	ldtuse(Decl*, Decl*);
 void	selfref(Decl*);
 Decl*	selfvar(void);
+Decl*	selfmod(void);
 Decl*	ifaceadds(void);
 void	ldtload(Decl*);
 void	ldtfinish(void);

@@ -101,7 +101,7 @@ selfref(Decl *fn)
 	if(impdecl == nil)
 		return;
 	selfvar();
-	ldtload(impdecl);
+	ldtload(selfmod());
 	if(impfind(fn->sym) != fn && !(fn->dot != nil && fn->dot->dot != nil && fn->dot->dot->isimp)){
 		for(i = 0; i < nadds; i++)
 			if(adds[i] == fn)
@@ -116,7 +116,7 @@ selfref(Decl *fn)
 			adds[nadds++] = fn;
 		}
 	}
-	ldtuse(impdecl, fn);
+	ldtuse(selfmod(), fn);
 }
 
 /* the functions selfref added, by name, as a list of copies linked to them */
@@ -181,7 +181,15 @@ ldtfinish(void)
 	for(i = 0; i < nldtmods; i++){
 		l = &ldtmods[i];
 		t = l->mod->ty;
-		if(t != nil && (t->linkall || l->mod->isimp)){
+		if(l->mod == selfmod() && l->mod != impdecl){
+			/* implement A, B: .self's table, all of both */
+			l->nfns = 0;
+			if((d = impmp()) != nil)
+				addfn(l, d);
+			for(d = impmembers(); d != nil; d = d->next)
+				if(d->link->store == Dfn)
+					addfn(l, d->link);
+		}else if(t != nil && (t->linkall || l->mod->isimp)){
 			l->nfns = 0;
 			if((mp = mpdecl(t)) != nil)
 				addfn(l, mp);
@@ -195,7 +203,7 @@ ldtfinish(void)
 			}
 		}
 		namesort(l->fns, l->nfns);
-		if(l->mod == impdecl)
+		if(l->mod->isimp)	/* as Inferno's addiface: every implemented module's interface */
 			for(d = ifaceadds(); d != nil; d = d->next)
 				if(fnpos(l, d->link) < 0)
 					addfn(l, d->link);
