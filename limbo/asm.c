@@ -100,6 +100,7 @@ asmout(char *ofile)
 	long off;
 	char *str, line[StrSize], *p, *le;
 	Except *x;
+	Ldtmod *l;
 
 	mpfinish();
 	fd = open(ofile, O_WRONLY|O_CREAT|O_TRUNC, 0666);
@@ -143,17 +144,22 @@ asmout(char *ofile)
 	}
 	fprint(fd, "\tvar\t@mp,%ld\n", mpsize);
 	asmdatums(fd, mpdata(), "@mp", 0);
-	fprint(fd, "\tmodule\t%s\n", impdecl->sym->name);
-	for(e = exports(); e != nil; e = e->next)
-		fprint(fd, "\tlink\t%d,%ld,0x%lux,\"%s\"\n", e->link->desc != nil ? e->link->desc->id : 0,
-			e->link->pc, sign(e->link->ty), fnname(e->link));
-	fprint(fd, "\tldts\t@ldt,%d\n", nldtmods);
-	for(j = 0; j < nldtmods; j++){
-		fprint(fd, "\tword\t@ldt+%d,%d\n", j, ldtmods[j].nfns);
+	fprint(fd, "\tmodule\t%s\n", impname);
+	for(e = exports(); e != nil; e = e->next){
+		if(e->link->store == Dglobal)	/* .mp */
+			fprint(fd, "\tlink\t-1,-1,0x%lux,\".mp\"\n", sign(e->link->ty));
+		else
+			fprint(fd, "\tlink\t%d,%ld,0x%lux,\"%s\"\n", e->link->desc != nil ? e->link->desc->id : 0,
+				e->link->pc, sign(e->link->ty), fnname(e->link));
+	}
+	fprint(fd, "\tldts\t@ldt,%d\n", ldtcount());
+	for(j = 0; j < ldtcount(); j++){
+		l = ldtout(j);
+		fprint(fd, "\tword\t@ldt+%d,%d\n", j, l->nfns);
 		off = 4*(j+1);
-		for(k = 0; k < ldtmods[j].nfns; k++){
-			str = fnname(ldtmods[j].fns[k]);
-			fprint(fd, "\text\t@ldt+%ld,0x%lux,\"%s\"\n", off, sign(ldtmods[j].fns[k]->ty), str);
+		for(k = 0; k < l->nfns; k++){
+			str = fnname(l->fns[k]);
+			fprint(fd, "\text\t@ldt+%ld,0x%lux,\"%s\"\n", off, sign(l->fns[k]->ty), str);
 			off = align(off + IBY2WD + strlen(str) + 1, IBY2WD);
 		}
 	}

@@ -9,6 +9,16 @@
  * become Omdot, constructors Oadtcon/Opickcon).
  */
 
+typedef struct Binding Binding;
+struct Binding
+{
+	Type*	poly[16];
+	Type*	val[16];
+	int	n;
+};
+
+static void	constrargs(Node*, Decl*, Decl*, Binding*, char*, char*, int);
+
 static	Decl*	lastlocal;
 static	int	loopdepth;
 static	char*	labels[128];
@@ -380,28 +390,7 @@ tcompat(Type *t, Node *n, int dummy)
 			;
 		return a == nil && e == nil;
 	}
-	if(t->kind == Tadt && t->tags == nil && s->kind == Ttuple || t->kind == Ttuple && s->kind == Tadt && s->tags == nil){
-		Decl *a, *b;
-		for(a = t->ids, b = s->ids; ; a = a->next, b = b->next){
-			while(a != nil && a->store != Dfield)
-				a = a->next;
-			while(b != nil && b->store != Dfield)
-				b = b->next;
-			if(a == nil || b == nil)
-				break;
-			if(!tequal(a->ty, b->ty))
-				return 0;
-		}
-		return a == nil && b == nil;
-	}
-	if(t->kind == Ttuple && s->kind == Ttuple){
-		Decl *a, *b;
-		for(a = t->ids, b = s->ids; a != nil && b != nil; a = a->next, b = b->next)
-			if(!tequal(a->ty, b->ty) && !(b->ty->kind == Tany && isptr(a->ty)))
-				return 0;
-		return a == nil && b == nil;
-	}
-	return 0;
+	return tycompat(t, s, 0);
 }
 
 static Node*
@@ -465,13 +454,14 @@ newlocal(Src *src, Sym *s, Type *t)
 }
 
 static Node*	call(Node*);
+static Node*	checkmdot(Node*);
 static Decl*	hiddenarg(Sym*, Sym*);
 static Node*	constraintref(Sym*, Sym*, Src*);
-static void	conhidden(Node*, Type*, char*);
 static Decl*	constraint(Sym*, Sym*);
 static Node*	value(Node*);
 static Node*	fnref(Node*);
 static Node*	binop(Node*);
+static Type*	tparent(Type*, Type*);
 
 /* find field or member s in adt t (including pick fields of tag type pt) */
 static Decl*
@@ -498,7 +488,7 @@ checkname(Node *n)
 		n->ty = tany;
 		return n;
 	}
-	d = n->decl->sym->decl;
+	d = lookup(n->decl->sym);
 	if(d == nil){
 		error(&n->src, "%s is not declared", n->decl->sym->name);
 		n->ty = terror;
@@ -510,6 +500,8 @@ checkname(Node *n)
 	n->decl = d;
 	switch(d->store){
 	case Dconst:
+		if(d->init == nil && d->imported != nil)
+			importcon(d);
 		if(d->init == nil){
 			if(d->init0 != nil)
 				constdecl(d, d->init0, d->iota);
@@ -531,6 +523,18 @@ checkname(Node *n)
 		n->ty = d->ty;
 		return n;
 	case Dimport:
+		if(d->imported != nil && d->imported->store == Dglobal && d->eimport != nil){
+			/* x: import m; x is m->x, m's data */
+			c = mkn(Oname, nil, nil);
+			c->src = n->src;
+			c->decl = d->eimport;
+			c->ty = d->eimport->ty;
+			d->eimport->used = 1;
+			n->op = Omdot;
+			n->left = c;
+			n->decl = d->imported;
+			return checkmdot(n);
+		}
 		n->ty = d->ty;
 		return n;
 	}
@@ -540,13 +544,42 @@ checkname(Node *n)
 	return n;
 }
 
+/*
+ * m->(e).f, m->x.f: method f of the adt of e called through module
+ * handle m, which must be of the module declaring the adt: the Odot
+ * node, its module expression in mod
+ */
+static Node*
+mdotexp(Node *n, Type *mt)
+{
+	Node *r;
+	Type *t;
+
+	r = echeck(n->right);
+	if(r->ty->kind == Terror)
+		return r;
+	t = r->op == Odot ? r->left->ty : nil;
+	if(t != nil && t->kind == Tref)
+		t = t->tof;
+	if(t != nil && t->kind == Tadtpick)
+		t = t->decl->dot->ty;
+	if(r->op != Odot || r->ty->kind != Tfn || t == nil || t->kind != Tadt
+	|| t->decl->dot == nil || !tequal(t->decl->dot->ty, mt)){
+		error(&n->src, "%s is not a member of %s", nodename(r), mt->decl->sym->name);
+		r->ty = terror;
+		return r;
+	}
+	r->mod = n->left;
+	return r;
+}
+
 /* m->x: member of a module (through a variable or the module type) */
 static Node*
 checkmdot(Node *n)
 {
 	Node *l, *c;
 	Type *mt;
-	Decl *d;
+	Decl *d, *x;
 
 	l = n->left = echeck(n->left);
 	mt = l->ty;
@@ -559,6 +592,8 @@ checkmdot(Node *n)
 		n->ty = terror;
 		return n;
 	}
+	if(n->right != nil)
+		return mdotexp(n, mt);
 	d = namedot(mt->ids, n->decl->sym);
 	if(d == nil){
 		error(&n->src, "%s is not a member of %s", n->decl->sym->name, mt->decl->sym->name);
@@ -592,12 +627,44 @@ checkmdot(Node *n)
 		}
 		return n;
 	case Dglobal:
-		error(&n->src, "module data %s is not accessible", d->sym->name);
-		n->ty = terror;
+		/* module data, through a handle: all of it is checked, as Inferno does */
+		if(l->op == Oname && l->decl->store == Dtype){
+			error(&n->src, "cannot use %s through module type %s", d->sym->name, mt->decl->sym->name);
+			n->ty = terror;
+			return n;
+		}
+		ldtuse(mt->decl, mpdecl(mt));
+		for(x = mt->ids; x != nil; x = x->next)
+			if(x->store == Dglobal)
+				modrefable(x->ty);
+		n->ty = d->ty;
 		return n;
 	}
 	n->ty = d->ty;
 	return n;
+}
+
+/*
+ * evaluate constant d of adt t, with the names of the module t is
+ * declared in visible (an adt imported from another module)
+ */
+static void
+adtcon(Type *t, Decl *d)
+{
+	Type *mt;
+
+	if(d->init0 == nil)
+		return;
+	if(t->kind == Tadtpick)
+		t = t->decl->dot->ty;
+	mt = t->decl != nil && t->decl->dot != nil ? t->decl->dot->ty : nil;
+	if(mt != nil && mt->kind == Tmodule && !mt->decl->isimp){
+		pushscope();
+		modscope(mt);
+		constdecl(d, d->init0, d->iota);
+		popscope();
+	}else
+		constdecl(d, d->init0, d->iota);
 }
 
 /* x.f: field of an adt value or reference, or member/tag of an adt type */
@@ -630,10 +697,12 @@ checkdot(Node *n)
 			n->third = l;
 			n->flags |= Npolyself;
 		}
-		n->op = h->op;
-		n->left = h->left;
+		/* called through the pair of hidden arguments h names */
+		n->op = Oname;
+		n->left = nil;
 		n->decl = h->decl;
-		n->ty = h->ty;
+		n->ty = d->ty;
+		n->flags |= Nfnpair;
 		return n;
 	}
 	if(t->kind == Tpoly){
@@ -672,8 +741,8 @@ checkdot(Node *n)
 				n->ty = d->ty;
 				return n;
 			}
-			if(d->init == nil && d->init0 != nil)
-				constdecl(d, d->init0, d->iota);
+			if(d->init == nil)
+				adtcon(t, d);
 			if(d->init == nil){
 				n->ty = terror;
 				return n;
@@ -705,8 +774,31 @@ checkdot(Node *n)
 	}
 	n->decl = d->orig != nil ? d->orig : d;
 	n->ty = d->ty;
+	if(d->store == Dfield && (l->op == Oadtcon || l->op == Otuple)){
+		/* a field of a constant value, (Draw->GREY1).desc: the constant */
+		Decl *x;
+		Node *e;
+
+		e = l->op == Oadtcon ? l->right : l->left;
+		for(x = t->ids; x != nil && e != nil && x != d; x = x->next)
+			if(x->store == Dfield)
+				e = e->right;
+		if(x == d && e != nil && isconst(e->left)){
+			e = copytree(e->left);
+			e->src = n->src;
+			return e;
+		}
+	}
 	if(d->store == Dconst){
-		Node *c = copytree(d->init);
+		Node *c;
+
+		if(d->init == nil)
+			adtcon(t, d);
+		if(d->init == nil){
+			n->ty = terror;
+			return n;
+		}
+		c = copytree(d->init);
 		c->src = n->src;
 		return c;
 	}
@@ -798,14 +890,14 @@ checkargs(Node *n, Type *ft, char *name)
 
 	for(e = n->right; e != nil; e = e->right)
 		e->left = value(e->left);
-	for(a = ft->ids, e = n->right; a != nil && e != nil; a = a->next, e = e->right){
+	for(a = ft->ids, e = n->right; a != nil && !a->hidden && e != nil; a = a->next, e = e->right){
 		if(!tcompat(a->ty, e->left, 0)){
 			error(&e->left->src, "argument type mismatch: expected %s saw %s", typestr(a->ty), typestr(e->left->ty));
 			continue;
 		}
 		e->left = assignto(a->ty, e->left, "argument");
 	}
-	if(a != nil){
+	if(a != nil && !a->hidden){
 		na = 0;
 		for(; a != nil; a = a->next)
 			na++;
@@ -841,6 +933,25 @@ adtcontype(Type *t)
 	sizetype(ct);
 	t->adtcon = ct;
 	return ct;
+}
+
+/* do the values e suit the fields of adt t */
+static int
+conargs(Type *t, Node *e)
+{
+	Decl *d;
+
+	for(d = t->ids; d != nil && e != nil; d = d->next){
+		if(d->store != Dfield || d->hidden)
+			continue;
+		if(!tcompat(d->ty, e->left, 0))
+			return 0;
+		e = e->right;
+	}
+	for(; d != nil; d = d->next)
+		if(d->store == Dfield && !d->hidden)
+			return 0;
+	return e == nil;
 }
 
 static Node*
@@ -881,6 +992,14 @@ checkcon(Node *n, Type *t, char *name)
 		n->ty = t;
 		return n;
 	}
+	if(n->right != nil && n->right->right == nil && !conargs(t, n->right) && tycompat(t, n->right->left->ty, 0)){
+		/* T(v), v no list of T's fields: as Inferno's, a cast of v to T */
+		e = n->right->left;
+		if(e->op == Otuple)
+			return assignto(t, e, "cast");
+		e->ty = t;
+		return e;
+	}
 	d = t->ids;
 	e = n->right;
 	for(; d != nil && e != nil; d = d->next){
@@ -897,8 +1016,19 @@ checkcon(Node *n, Type *t, char *name)
 			break;
 	if(d != nil || e != nil)
 		error(&n->src, "wrong number of values in constructor %s", name);
-	else if((t->base != nil ? t->base : t)->constrs != nil)
-		conhidden(n, t, name);
+	else if(t->base != nil && t->base->constrs != nil){
+		/* the type arguments must have the functions the constraints name */
+		Binding b;
+		Decl *p, *a;
+
+		memset(&b, 0, sizeof b);
+		for(p = t->base->polys, a = t->targs; p != nil && a != nil && b.n < nelem(b.poly); p = p->next, a = a->next){
+			b.poly[b.n] = p->ty;
+			b.val[b.n] = a->ty;
+			b.n++;
+		}
+		constrargs(n, t->base->polys, t->base->constrs, &b, name, "construct", 0);
+	}
 	n->op = Oadtcon;
 	n->ty = t;
 	return n;
@@ -908,37 +1038,7 @@ checkcon(Node *n, Type *t, char *name)
  * polymorphic calls: bind the type parameters of ft from the argument
  * types (they must be pointer types), then substitute them
  */
-typedef struct Binding Binding;
-struct Binding
-{
-	Type*	poly[16];
-	Type*	val[16];
-	int	n;
-};
-
-static void	constrargs(Node*, Type*, Binding*, char*);
-
-/*
- * constructor n of adt t, a polymorphic adt with constraints: append the
- * values of its hidden fields, for its type arguments
- */
-static void
-conhidden(Node *n, Type *t, char *name)
-{
-	Binding b;
-	Type *base;
-	Decl *p, *a;
-
-	base = t->base != nil ? t->base : t;
-	memset(&b, 0, sizeof b);
-	a = t->base != nil ? t->targs : base->polys;
-	for(p = base->polys; p != nil && a != nil && b.n < nelem(b.poly); p = p->next, a = a->next){
-		b.poly[b.n] = p->ty;
-		b.val[b.n] = a->ty;
-		b.n++;
-	}
-	constrargs(n, base, &b, name);
-}
+static void	insttags(Type*, Binding*);
 
 static Type*
 bound(Binding *b, Type *p)
@@ -978,7 +1078,7 @@ unify(Binding *b, Type *p, Type *a)
 		return 1;
 	case Tref: case Tarray: case Tlist: case Tchan:
 		if(a->kind != p->kind)
-			return a->kind == Tany;
+			return a->kind == Tany || a->kind == Tpoly;	/* a caller's type parameter: Inferno lets it by */
 		return unify(b, p->tof, a->tof);
 	case Tfn:
 		if(a->kind != Tfn)
@@ -1181,6 +1281,69 @@ instfill(Type *t)
 	for(x = h; x != nil; x = x->next)
 		if(x->store != Dconst)
 			x->ty = subst(&b, x->ty);
+	if(base->tags != nil)
+		insttags(t, &b);
+}
+
+/*
+ * the pick variants of instance t: copies of its adt's with the type
+ * arguments substituted (as Inferno signs them), whose adt is t; tags
+ * that share a variant type (A or B =>) share its copy
+ */
+static void
+insttags(Type *t, Binding *b)
+{
+	Type *base, *pt, *npt;
+	Decl *idecl, *tg, *ntg, *h, **l, *x, *nd, *hx, **lx, *otg;
+
+	base = t->base;
+	idecl = emalloc(sizeof *idecl);
+	*idecl = *base->decl;
+	idecl->ty = t;
+	idecl->next = nil;
+	t->decl = idecl;
+	h = nil;
+	l = &h;
+	for(tg = base->tags; tg != nil; tg = tg->next){
+		ntg = emalloc(sizeof *ntg);
+		*ntg = *tg;
+		ntg->next = nil;
+		ntg->dot = idecl;
+		*l = ntg;
+		l = &ntg->next;
+	}
+	for(tg = base->tags, ntg = h; tg != nil; tg = tg->next, ntg = ntg->next){
+		pt = tg->ty;
+		npt = nil;
+		for(otg = base->tags, x = h; otg != tg; otg = otg->next, x = x->next)
+			if(otg->ty == pt)
+				npt = x->ty;
+		if(npt == nil){
+			sizetype(pt);
+			npt = emalloc(sizeof *npt);
+			*npt = *pt;
+			npt->desc = nil;
+			npt->eq = nil;
+			npt->hassig = 0;
+			hx = nil;
+			lx = &hx;
+			for(x = pt->ids; x != nil; x = x->next){
+				nd = emalloc(sizeof *nd);
+				*nd = *x;
+				nd->next = nil;
+				nd->ty = subst(b, x->ty);
+				*lx = nd;
+				lx = &nd->next;
+			}
+			npt->ids = hx;
+			/* the variant type names its first tag */
+			for(otg = base->tags, x = h; otg != nil; otg = otg->next, x = x->next)
+				if(otg == pt->decl)
+					npt->decl = x;
+		}
+		ntg->ty = npt;
+	}
+	t->tags = h;
 }
 
 /* the hidden argument of the current function passing constraint c of type parameter p */
@@ -1234,90 +1397,92 @@ constraint(Sym *p, Sym *s)
 }
 
 /*
- * an expression for the reference to constraint fn s of type parameter p:
- * the current function's hidden argument, or the hidden field of its
- * self argument when the constraint is its adt's
+ * the hidden argument (the module; the index follows it) passing
+ * constraint fn s of type parameter p to the current function: its own,
+ * or its adt's when it is a member function of a polymorphic adt
  */
 static Node*
 constraintref(Sym *p, Sym *s, Src *src)
 {
-	Decl *h, *a, *f;
-	Node *n, *x;
-	Type *t;
-	char buf[128];
+	Decl *h;
+	Node *n;
 
 	h = hiddenarg(p, s);
-	if(h != nil){
-		n = mkn(Oname, nil, nil);
-		n->decl = h;
-		n->ty = h->ty;
-		n->src = *src;
-		return n;
-	}
-	if((t = constradt()) == nil)
-		return nil;
-	for(a = curfn->args; a != nil; a = a->next)
-		if(a->implicit)
-			break;
-	snprint(buf, sizeof buf, ".%s.%s", p->name, s->name);
-	f = namedot(t->ids, enter(buf, 0));
-	if(f == nil)
-		return nil;
-	if(a == nil){
-		error(src, "%s.%s needs a self argument to call constraint %s", t->decl->sym->name, curfn->sym->name, s->name);
+	if(h == nil || h->next == nil){
+		error(src, "no constraint %s of %s is passed to %s", s->name, p->name, curfn != nil ? curfn->sym->name : "this function");
 		return nil;
 	}
-	x = mkn(Oname, nil, nil);
-	x->decl = a;
-	x->ty = a->ty;
-	x->src = *src;
-	n = mkn(Odot, x, nil);
-	n->decl = f;
-	n->ty = f->ty;
+	n = mkn(Oname, nil, nil);
+	n->decl = h;
+	n->ty = h->ty;
+	n->src = *src;
+	return n;
+}
+
+/* a node naming d */
+static Node*
+namenode(Decl *d, Src *src)
+{
+	Node *n;
+
+	n = mkn(Oname, nil, nil);
+	n->decl = d;
+	n->ty = d->ty;
 	n->src = *src;
 	return n;
 }
 
 /*
- * append to call n of ft the hidden arguments for its constraints, given
- * the bindings b of its type parameters: a reference to the member
- * function of the adt bound (ref Adt or Adt), or, for a type parameter of
- * the calling function, the caller's own hidden argument
+ * append to call n the hidden arguments for the constraints of type
+ * parameters polys, bound as b says: for each, in order, the module and
+ * the index of the member function of the adt bound (this module's,
+ * through .self; an imported adt's, through the module it was imported
+ * from), or the caller's own for a type parameter of its (a type
+ * parameter the arguments leave unbound stands for the caller's of that
+ * name, as in Inferno)
  */
 static void
-constrargs(Node *n, Type *ft, Binding *b, char *name)
+constrargs(Node *n, Decl *polys, Decl *constrs, Binding *b, char *name, char *verb, int append)
 {
-	Decl *c, *md;
-	Type *v, *at, *ct, *rt;
-	Node *e, *x, *m, **l;
-	Sym *p;
+	Decl *p, *c, *md, *h;
+	Type *v, *at, *ct;
+	Node *x, *m, **l;
 	int i;
-	char *verb;
 
-	verb = ft->kind == Tadt ? "construct" : "call";
 	for(l = &n->right; *l != nil; l = &(*l)->right)
 		;
-	for(c = ft->constrs; c != nil; c = c->next){
-		p = c->psym;
+	for(p = polys; p != nil; p = p->next)
+	for(c = constrs; c != nil; c = c->next){
+		if(c->psym != p->sym || c->ty == nil || c->ty->kind != Tfn)
+			continue;
 		v = nil;
 		for(i = 0; i < b->n; i++)
-			if(b->poly[i]->tsym == p)
+			if(b->poly[i]->tsym == p->sym)
 				v = b->val[i];
-		if(v == nil){
-			error(&n->src, "cannot %s %s: type parameter %s is not bound by its arguments", verb, name, p != nil ? p->name : "?");
-			return;
+		if(v == nil || v->kind == Tany){
+			if(constraint(p->sym, c->sym) == nil){
+				error(&n->src, "cannot %s %s: type parameter %s is not bound by its arguments", verb, name, p->sym->name);
+				return;
+			}
+			v = p->ty;	/* the caller's own of that name */
 		}
 		ct = subst(b, c->ty);
-		rt = mktype(Tref, ct, nil);
-		sizetype(rt);
 		if(v->kind == Tpoly){
-			x = constraint(v->tsym, c->sym) != nil ? constraintref(v->tsym, c->sym, &n->src) : nil;
-			if(x == nil){
+			h = hiddenarg(v->tsym, c->sym);
+			if(h == nil || h->next == nil){
+				if(!append && constraint(v->tsym, c->sym) != nil)
+					continue;	/* checking, in a member of the adt */
 				error(&n->src, "cannot %s %s: %s has no constraint %s", verb, name, v->tsym->name, c->sym->name);
 				return;
 			}
+			if(!append)
+				continue;
+			m = namenode(h, &n->src);
+			x = namenode(h->next, &n->src);
 		}else{
 			at = v->kind == Tref ? v->tof : v;
+			if(at->kind == Tadtpick)
+				at = at->decl->dot->ty;
 			md = nil;
 			if(at->kind == Tadt)
 				md = namedot(at->ids, c->sym);
@@ -1331,30 +1496,33 @@ constrargs(Node *n, Type *ft, Binding *b, char *name)
 			}
 			if(md->orig != nil)
 				md = md->orig;	/* member of an adt instance: the adt's own */
-			/* a reference to the member function, through its module if imported */
-			e = mkn(Oname, nil, nil);
-			e->decl = md;
-			e->ty = md->ty;
-			e->src = n->src;
+			if(!append)
+				continue;
+			x = mkn(Oldtix, nil, nil);
+			x->src = n->src;
+			x->ty = tint;
+			x->decl = md;
 			if(at->decl->dot != nil && at->decl->dot != impdecl && !at->decl->dot->isimp){
 				if(at->impmod == nil){
 					error(&n->src, "cannot %s %s: no module imported for %s", verb, name, typestr(at));
 					return;
 				}
-				m = mkn(Oname, nil, nil);
-				m->decl = at->impmod;
-				m->ty = at->impmod->ty;
-				m->src = n->src;
+				m = namenode(at->impmod, &n->src);
 				at->impmod->used = 1;
-				e = mkn(Omdot, m, nil);
-				e->decl = md;
-				e->ty = md->ty;
-				e->src = n->src;
+				x->tyarg = at->impmod->ty;
+			}else{
+				/* this module's function: through .self */
+				m = mkn(Oself, nil, nil);
+				m->src = n->src;
+				m->ty = tany;
+				selfref(md);
+				x->tyarg = selfmod()->ty;
 			}
-			x = mkn(Ofnref, e, nil);
-			x->src = n->src;
-			x->ty = rt;
+			ldtuse(x->tyarg->decl, md);
+			modrefable(md->ty);
 		}
+		*l = mkn(Oseq, m, nil);
+		l = &(*l)->right;
 		*l = mkn(Oseq, x, nil);
 		l = &(*l)->right;
 	}
@@ -1377,7 +1545,7 @@ polycall(Node *n, Type *ft, char *name)
 			error(&e->left->src, "type %s does not match %s in call to %s", typestr(e->left->ty), typestr(a->ty), name);
 	for(a = ft->ids, e = n->right; a != nil && !a->hidden && e != nil; a = a->next, e = e->right){
 		pt = subst(&b, a->ty);
-		if(pt->kind != Tpoly && !tcompat(pt, e->left, 0))
+		if(pt->kind != Tpoly && !(e->left->ty->kind == Tpoly && isptr(pt)) && !tcompat(pt, e->left, 0))
 			error(&e->left->src, "argument type mismatch: expected %s saw %s", typestr(pt), typestr(e->left->ty));
 	}
 	if(a != nil && !a->hidden)
@@ -1385,7 +1553,7 @@ polycall(Node *n, Type *ft, char *name)
 	else if(e != nil)
 		error(&n->src, "too many arguments in call to %s", name);
 	else if(ft->constrs != nil)
-		constrargs(n, ft, &b, name);
+		constrargs(n, ft->polys, ft->constrs, &b, name, "call", 1);
 	return subst(&b, ft->tof);
 }
 
@@ -1393,7 +1561,7 @@ static Node*
 call(Node *n)
 {
 	Node *f, *self, *e;
-	Type *ft, *t;
+	Type *ft, *t, *inst;
 	Decl *d;
 
 	f = n->left = echeck(n->left);
@@ -1431,6 +1599,22 @@ call(Node *n)
 		f->third = nil;
 		f->flags &= ~Npolyself;
 	}
+	if(f->flags & Nfnpair){
+		/* T.f(...), f a constraint: through the hidden module and index */
+		checkargs(n, ft, f->decl->sym->name);
+		n->flags |= Nfnpair;
+		n->ty = ft->tof != nil ? ft->tof : tnone;
+		return n;
+	}
+	inst = nil;
+	if(f->op == Odot){
+		/* the adt as the call sees it, for the constraints of a polymorphic one */
+		inst = f->left->ty;
+		if(inst->kind == Tref)
+			inst = inst->tof;
+		if(inst->kind == Tadtpick)
+			inst = inst->decl->dot->ty;
+	}
 	if(ft->kind == Tref && ft->tof != nil && ft->tof->kind == Tfn){
 		/* a call through a function reference */
 		checkargs(n, ft->tof, nodename(f));
@@ -1459,12 +1643,12 @@ call(Node *n)
 		f->left = m;
 		f->decl = d = d->imported;
 	}
+	if(f->op == Odot && !(f->flags & Nstatic) && (ft->ids == nil || !ft->ids->implicit))
+		f->flags |= Nstatic;	/* v.f() of an f without self: as Inferno, the value is not passed */
 	if(f->op == Odot && !(f->flags & Nstatic)){
 		/* method call: prepend self */
 		self = f->left;
-		if(ft->ids == nil || !ft->ids->implicit){
-			error(&n->src, "%s is not a method taking self", d->sym->name);
-		}else{
+		{
 			t = ft->ids->ty;
 			if(t->kind == Tref && self->ty->kind != Tref)
 				error(&n->src, "self argument needs a ref: %s", nodename(self));
@@ -1483,13 +1667,13 @@ call(Node *n)
 		{
 			Decl *a;
 			Node *x;
-			for(a = ft->ids->next, x = n->right->right; a != nil && x != nil; a = a->next, x = x->right){
+			for(a = ft->ids->next, x = n->right->right; a != nil && !a->hidden && x != nil; a = a->next, x = x->right){
 				if(!tcompat(a->ty, x->left, 0))
 					error(&x->left->src, "argument type mismatch: expected %s saw %s", typestr(a->ty), typestr(x->left->ty));
 				else
 					x->left = assignto(a->ty, x->left, "argument");
 			}
-			if(a != nil)
+			if(a != nil && !a->hidden)
 				error(&n->src, "not enough arguments in call to %s", d->sym->name);
 			else if(x != nil)
 				error(&n->src, "too many arguments in call to %s", d->sym->name);
@@ -1501,7 +1685,12 @@ call(Node *n)
 	if(f->op == Odot || f->op == Oname && d != nil && d->store == Dfn && d->dot != nil && d->dot->ty->kind == Tadt){
 		/* adt member function: local or through a module */
 		Type *at = d->dot->ty;
-		if(at->decl->dot != nil && at->decl->dot != impdecl && !at->decl->dot->isimp){
+		if(f->mod != nil){
+			/* m->x.f(): through the module handle given */
+			f->op = Omdot;
+			f->left = f->mod;
+			f->mod = nil;
+		}else if(at->decl->dot != nil && at->decl->dot != impdecl && !at->decl->dot->isimp){
 			if(at->impmod == nil){
 				error(&n->src, "cannot call %s.%s: no module imported for %s", at->decl->sym->name, d->sym->name, at->decl->sym->name);
 			}else{
@@ -1517,6 +1706,26 @@ call(Node *n)
 			f->op = Oname;
 			f->left = nil;
 		}
+		if(at->constrs != nil){
+			/* the adt's constraints, for the type arguments of the adt called */
+			Binding b;
+			Decl *p, *a;
+
+			memset(&b, 0, sizeof b);
+			if(inst == nil || inst->kind != Tadt)
+				inst = at;
+			a = inst->base != nil ? inst->targs : at->polys;
+			for(p = at->polys; p != nil && a != nil && b.n < nelem(b.poly); p = p->next, a = a->next){
+				b.poly[b.n] = p->ty;
+				b.val[b.n] = a->ty;
+				b.n++;
+			}
+			constrargs(n, at->polys, at->constrs, &b, d->sym->name, "call", 1);
+		}
+	}
+	if(f->op == Omdot){
+		modrefable(ft);	/* the module types it passes may cross into the callee */
+		ldtuse(f->left->ty->decl, f->decl);
 	}
 	if(ft->polys == nil || n->ty == nil)
 		n->ty = ft->tof;
@@ -1581,6 +1790,11 @@ fnref(Node *n)
 		n->ty = terror;
 		return n;
 	}
+	if(n->op == Omdot){
+		modrefable(n->ty);
+		ldtuse(n->left->ty->decl, d);
+	}else
+		selfref(d);	/* a function of this module's: through .self */
 	t = mktype(Tref, n->ty, nil);
 	sizetype(t);
 	r = mkn(Ofnref, n, nil);
@@ -1599,6 +1813,8 @@ islvalue(Node *n)
 		if(n->decl == nildecl)
 			return 1;
 		return n->decl->store == Dglobal || n->decl->store == Dlocal || n->decl->store == Darg;
+	case Omdot:
+		return n->decl != nil && n->decl->store == Dglobal;
 	case Odot:
 		if(n->decl == nil || n->decl->store != Dfield)
 			return 0;
@@ -1641,6 +1857,8 @@ declids(Node *l, Type *t, Src *src)
 	Node *e;
 	Decl *a;
 
+	if(t->kind == Tadt && t->tags == nil)
+		t = adtcontype(t);	/* (a, b) := adt: its fields */
 	if(t->kind != Ttuple){
 		error(src, "cannot assign %s to a tuple", typestr(t));
 		return;
@@ -1716,6 +1934,8 @@ declas(Node *n)
 			n->ty = terror;
 			return n;
 		}
+		if(t->kind == Tadt && t->tags == nil)
+			t = adtcontype(t);
 		if(t->kind != Ttuple){
 			error(&n->src, "cannot assign %s to a tuple", typestr(t));
 			n->ty = terror;
@@ -1753,6 +1973,8 @@ tupleas(Node *l, Type *t, Src *src)
 	Node *e;
 	Decl *a;
 
+	if(t->kind == Tadt && t->tags == nil)
+		t = adtcontype(t);	/* (q0, q1) = r: r's fields */
 	if(t->kind != Ttuple){
 		error(src, "type clash in assignment: tuple and %s", typestr(t));
 		return;
@@ -1767,7 +1989,7 @@ tupleas(Node *l, Type *t, Src *src)
 			e->left->ty = a->ty;
 			continue;
 		}
-		if(!tequal(e->left->ty, a->ty) && !(a->ty->kind == Tany && isptr(e->left->ty)) && e->left->ty->kind != Terror)
+		if(!tycompat(e->left->ty, a->ty, 1))
 			error(src, "type clash in assignment: %s and %s", typestr(e->left->ty), typestr(a->ty));
 	}
 	if(e != nil || a != nil)
@@ -1789,7 +2011,7 @@ assign(Node *n)
 		l = n->left = lvalue(l, "assign to");
 	r = n->right = value(n->right);
 	if(l->op == Otuple){
-		if(r->ty->kind != Ttuple){
+		if(r->ty->kind != Ttuple && !(r->ty->kind == Tadt && r->ty->tags == nil)){
 			if(r->ty->kind != Terror)
 				error(&n->src, "type clash in assignment: tuple and %s", typestr(r->ty));
 			n->ty = terror;
@@ -1824,7 +2046,62 @@ assign(Node *n)
 	}
 	n->right = assignto(l->ty, r, "assignment");
 	n->ty = l->ty;
+	if(n->right->ty->kind != Tany && n->right->ty->kind != Terror)
+		n->ty = n->right->ty;	/* as in Inferno, the value's type (x = y = ref A.Tag(...)) */
 	return n;
+}
+
+/*
+ * the type of which t1 and t2 are both instances when they differ only
+ * in (references to) variants of one pick adt: that adt; else t1
+ */
+static Type*
+tparent(Type *t1, Type *t2)
+{
+	Type *p1, *p2, *t;
+	Decl *x, *y, *h, **l, *nd;
+	int changed;
+
+	if(t1 == nil || t2 == nil || t1->kind != t2->kind)
+		return t1;
+	switch(t1->kind){
+	case Tref:
+		p1 = t1->tof;
+		p2 = t2->tof;
+		if(p1->kind == Tadtpick)
+			p1 = p1->decl->dot->ty;
+		if(p2->kind == Tadtpick)
+			p2 = p2->decl->dot->ty;
+		if(p1 == t1->tof && p2 == t2->tof || p1->kind != Tadt || p1->tags == nil || !tequal(p1, p2))
+			return t1;
+		t = mktype(Tref, p1, nil);
+		sizetype(t);
+		return t;
+	case Tlist: case Tarray: case Tchan:
+		p1 = tparent(t1->tof, t2->tof);
+		if(p1 == t1->tof)
+			return t1;
+		t = mktype(t1->kind, p1, nil);
+		sizetype(t);
+		return t;
+	case Ttuple:
+		changed = 0;
+		h = nil;
+		l = &h;
+		for(x = t1->ids, y = t2->ids; x != nil && y != nil; x = x->next, y = y->next){
+			nd = mkdecl(&x->src, Dfield, tparent(x->ty, y->ty), x->sym);
+			if(nd->ty != x->ty)
+				changed = 1;
+			*l = nd;
+			l = &nd->next;
+		}
+		if(!changed || x != nil || y != nil)
+			return t1;
+		t = mktype(Ttuple, nil, h);
+		sizetype(t);
+		return t;
+	}
+	return t1;
 }
 
 static Type*
@@ -1852,6 +2129,13 @@ checkcast(Node *n)
 		return n;
 	if(tequal(t, f))
 		return l;
+	if(tycompat(t, f, 0)){
+		/* as Inferno's: the value retyped (array of byte nil; an adt from a tuple) */
+		if(l->op == Otuple)
+			return assignto(t, l, "cast");
+		l->ty = t;
+		return l;
+	}
 	switch(t->kind){
 	case Tint: case Tbig: case Tbyte: case Treal:
 		if(isnum(f) || f->kind == Tstring)
@@ -1929,30 +2213,36 @@ checkinits(Node *n, Type *et)
 	}
 }
 
-/* the type of the elements of an initializer without an explicit type */
+/*
+ * the type of the elements of an initializer without an explicit type:
+ * the first's, as in Inferno, or the adt of variants that differ
+ */
 static Type*
 inittype(Node *n)
 {
 	Node *e, *v;
+	Type *t, *p;
 
+	t = nil;
 	for(e = n; e != nil; e = e->right){
 		v = e->left;
 		if(v->op == Oelem)
 			v = v->right;
 		v = copytree(v);
 		v = value(v);
-		if(v->ty->kind != Tany && v->ty->kind != Terror){
-			if(v->ty->kind == Tadtpick)
-				return v->ty->decl->dot->ty;
-			if(v->ty->kind == Tref && v->ty->tof->kind == Tadtpick){
-				Type *t = mktype(Tref, v->ty->tof->decl->dot->ty, nil);
-				sizetype(t);
-				return t;
-			}
-			return v->ty;
+		if(v->ty->kind == Tany || v->ty->kind == Terror)
+			continue;
+		if(v->ty->kind == Tadtpick)
+			v->ty = v->ty->decl->dot->ty;
+		if(t == nil)
+			t = v->ty;
+		else if(!tycompat(t, v->ty, 0)){
+			p = tparent(t, v->ty);
+			if(p != t && tycompat(p, v->ty, 0))
+				t = p;
 		}
 	}
-	return terror;
+	return t != nil ? t : terror;
 }
 
 Node*
@@ -2121,11 +2411,17 @@ echeck(Node *n)
 	case Oref:
 		n->left = echeck(n->left);
 		l = n->left;
-		if(l->op == Oname && l->decl != nil && l->decl->store == Dtype && l->ty->kind == Tadt){
-			/* ref Adt: a new zeroed value */
+		if(l->op == Oname && l->decl != nil && (l->decl->store == Dtype && l->ty->kind == Tadt || l->decl->store == Dtag)){
+			/* ref Adt, ref Adt.Tag: a new zeroed value (of that variant) */
+			if(l->ty->kind == Tadt && l->ty->tags != nil){
+				error(&n->src, "cannot make a ref from %s: it has pick fields", typestr(l->ty));
+				n->ty = terror;
+				return n;
+			}
 			t = mktype(Tref, l->ty, nil);
 			sizetype(t);
 			n->ty = t;
+			n->decl = l->decl;
 			n->flags |= Nnew;
 			return n;
 		}
@@ -2175,6 +2471,7 @@ echeck(Node *n)
 		}
 		if(n->left->ty->kind != Tstring && n->left->ty->kind != Terror)
 			error(&n->src, "module path must be a string");
+		ldtload(n->ty->decl);
 		return n;
 	case Ocast:
 		return checkcast(n);
@@ -2248,11 +2545,17 @@ echeck(Node *n)
 			n->ty = terror;
 			return n;
 		}
-		if(!tcompat(r->ty->tof, l, 0))
-			error(&n->src, "type clash in %s :: %s", qstr(l), qstr(r));
-		else
-			n->left = assignto(r->ty->tof, l, "::");
 		n->ty = r->ty;
+		if(!tcompat(r->ty->tof, l, 0)){
+			/* v :: l, v and l's elements variants of one adt: a list of the adt */
+			t = tparent(r->ty->tof, l->ty);
+			if(t == r->ty->tof || !tycompat(t, l->ty, 0)){
+				error(&n->src, "type clash in %s :: %s", qstr(l), qstr(r));
+				return n;
+			}
+			n->ty = mklist(t);
+		}
+		n->left = assignto(n->ty->tof, l, "::");
 		return n;
 	case Oarrayz:
 		n->left = value(n->left);
@@ -2667,7 +2970,7 @@ vardecl(Node *n)
 	if(n->op == Otypedecl){
 		for(d = n->ids; d != nil; d = d->next){
 			install(d);
-			d->ty = resolve(d->ty);
+			resolvedecl(d);
 			sizetype(d->ty);
 		}
 		return;
@@ -2687,6 +2990,60 @@ vardecl(Node *n)
 		nd = newlocal(&d->src, d->sym, n->tyarg);
 		d->link = nd;
 	}
+}
+
+/* the slot of the communication in n, counting them in *nc */
+static Node**
+commslot(Node **np, int *nc)
+{
+	Node *n, **s, **f;
+
+	n = *np;
+	if(n == nil)
+		return nil;
+	f = nil;
+	if(n->op == Orcv || n->op == Osnd){
+		(*nc)++;
+		f = np;
+	}
+	s = commslot(&n->left, nc);
+	if(f == nil)
+		f = s;
+	s = commslot(&n->right, nc);
+	if(f == nil)
+		f = s;
+	return f;
+}
+
+/*
+ * an alt guard that is an expression around one receive, as Inferno
+ * allows (*p = *<-c =>, f(<-c) =>): the receive, its value going to a
+ * local, with the expression, the receive replaced by that local, in
+ * third to be evaluated when the guard is chosen
+ */
+static Node*
+altguard(Node *l)
+{
+	Node **slot, *r, *v;
+	int nc;
+
+	l = echeck(l);
+	nc = 0;
+	slot = commslot(&l, &nc);
+	if(nc != 1 || (*slot)->op != Orcv || (*slot)->left->ty->kind != Tchan){
+		if(l->ty->kind != Terror)
+			error(&l->src, "illegal alt label");
+		return l;
+	}
+	r = *slot;
+	v = mkn(Oname, nil, nil);
+	v->src = r->src;
+	v->ty = r->ty;
+	v->decl = newlocal(&r->src, nil, r->ty);
+	*slot = v;
+	r->third = l;
+	r->decl = v->decl;
+	return r;
 }
 
 static int
@@ -2909,7 +3266,7 @@ scheck(Node *n)
 					lab->left = echeck(l);
 					continue;
 				}
-				error(&l->src, "illegal alt label");
+				lab->left = altguard(l);
 			}
 			scheck(c->left->right);
 			popscope();
@@ -3054,9 +3411,11 @@ scheck(Node *n)
 				l = echeck(l);
 				if(isexcon(l)){
 					lab->left = l;
-					if(ex != nil && ex != l->decl || ex == nil && lab != c->left->left)
+					/* E1 or E2 =>, of one type: e is of that type, as in Inferno */
+					if(ex != nil && ex != l->decl && !tequal(ex->ty, l->decl->ty) || ex == nil && lab != c->left->left)
 						mixed = 1;
-					ex = l->decl;
+					if(ex == nil)
+						ex = l->decl;
 					continue;
 				}
 				if(ex != nil)
@@ -3083,7 +3442,9 @@ scheck(Node *n)
 				}
 			}
 			inhandler++;
+			pushlab(nil, 0);	/* break leaves the handler, as in Inferno */
 			scheck(c->left->right);
+			poplab();
 			inhandler--;
 			popscope();
 		}

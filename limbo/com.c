@@ -426,7 +426,10 @@ altcom(Node *n)
 		}else{
 			Node *r = l->op == Orcv ? l : l->right;
 			ch = eaddr(r->left);
-			v = talloc(r->ty);
+			if(l->op == Orcv && l->third != nil)
+				v = decladdr(l->decl);	/* the guard's expression uses it */
+			else
+				v = talloc(r->ty);
 		}
 		vals[i] = v;
 		emit2(IMOVP, ch, aoff(tbl, 8 + 8*i));
@@ -455,14 +458,14 @@ altcom(Node *n)
 			if(clause[j] != i)
 				continue;
 			l = labs[j];
+			if(l->op == Orcv && l->third != nil){
+				Inst *skip = emit(IBNEW, idx, aimm(j), anone());
+				exprcom(l->third);
+				patch(skip, npc);
+			}
 			if(l->op == Oas){
 				Inst *skip = emit(IBNEW, idx, aimm(j), anone());
-				if(l->left->op == Oname && l->left->decl == nildecl)
-					;
-				else if(l->left->op == Otuple)
-					untuple(l->left, l->right->ty, vals[j]);
-				else
-					move(l->right->ty, vals[j], lvaddr(l->left));
+				storeto(l->left, l->right->ty, vals[j]);
 				patch(skip, npc);
 			}
 		}
@@ -534,6 +537,7 @@ excom(Node *n)
 {
 	Except *e;
 	Node *c, *lab, *l;
+	Loop *lp;
 	Decl *ed;
 	void *ends;
 	long p1;
@@ -580,7 +584,10 @@ excom(Node *n)
 		if(nhandlers < nelem(handlers))
 			handlers[nhandlers] = ed;
 		nhandlers++;
+		pushloop(nil, 0);
 		scom(c->left->right);
+		lp = poploop();
+		ends = joinpatch(ends, lp->breaks);
 		nhandlers--;
 		ends = addpatch(ends, emit2(IJMP, anone(), anone()));
 	}
@@ -928,8 +935,8 @@ arraydatum(Datum *a, Type *t, Node *n, long off)
 	}
 	if(n->op == Oarrayz)
 		return 1;
-	if(cnt > MaxInitElems){
-		error(&n->src, "array initializer too large for module data (%ld elements)", cnt);
+	if((vlong)cnt*esz > MaxInitBytes){
+		error(&n->src, "array initializer too large for module data (%lld bytes)", (vlong)cnt*esz);
 		return 1;
 	}
 	for(e = n->right; e != nil; e = e->right){
@@ -1033,9 +1040,22 @@ datum(Datum *a, Type *t, Node *n, long off)
 static void
 globalcom(void)
 {
-	Decl *d;
+	Decl *d, *m;
 	Node *n;
 
+	m = impmp();
+	if(m != nil){
+		/* the module's data first, at offset 0 */
+		if(mpalloc(m->ty) != 0)
+			fatal("module data not at offset 0");
+		for(m = m->ty->ids; m != nil; m = m->next){
+			d = m->link;
+			while(d->link != nil && d->link != d)
+				d = d->link;	/* implement A, B: through the union's copy */
+			if(d->init0 != nil && !datum(nil, d->ty, d->init0, d->offset))
+				error(&d->src, "global %s: initializer must be a constant", d->sym->name);
+		}
+	}
 	for(d = globals; d != nil; d = d->next2){
 		d->offset = mpalloc(d->ty);
 		n = d->init0;
@@ -1046,14 +1066,60 @@ globalcom(void)
 	}
 }
 
+/* function d is called or referenced: it needs code */
+void
+needfn(Decl *d)
+{
+	if(d != nil && d->store == Dfn)
+		d->needed = 1;
+}
+
+/*
+ * As Inferno's limbo does, compile the functions the module exports and
+ * those their code refers to, in turn; a local function never used gets
+ * no code (nor the errors only code generation finds).  fns becomes the
+ * list of compiled functions, in the order of their code.
+ */
+static void
+compilefns(void)
+{
+	Decl *d, *e, **v;
+	int n, nv, changed;
+
+	for(e = exports(); e != nil; e = e->next)
+		needfn(e->link);
+	n = 0;
+	for(d = fns; d != nil; d = d->next2)
+		n++;
+	v = emalloc((n+1) * sizeof *v);
+	nv = 0;
+	do{
+		changed = 0;
+		for(d = fns; d != nil; d = d->next2)
+			if(d->needed && !d->compiled){
+				d->compiled = 1;
+				fncom(d);
+				v[nv++] = d;
+				changed = 1;
+			}
+	}while(changed);
+	fns = nil;
+	while(nv > 0){
+		v[--nv]->next2 = fns;
+		fns = v[nv];
+	}
+	free(v);
+}
+
 void
 compile(char *ofile, int doasm)
 {
 	Decl *d;
 
+	implinkall();
+	ldtfinish();
 	globalcom();
-	for(d = fns; d != nil; d = d->next2)
-		fncom(d);
+	compilefns();
 	if(nerrors)
 		return;
 	if(doasm)

@@ -11,6 +11,9 @@
 int	scope;
 Decl*	nildecl;
 Decl*	impdecl;
+Decl**	impmembs;	/* members of the implemented modules, the first of each name */
+int	nimpmembs;
+char*	impname;	/* A, or A+B for implement A, B */
 Decl*	globals;
 Decl*	modules;
 Decl*	fns;
@@ -22,6 +25,11 @@ static	Decl*	scopes[MaxScope];
 static	Decl*	lastglobal;
 static	Decl*	lastfn;
 static	int	countids(Decl*);
+static	void	globalas(Node*);
+static	void	implement(void);
+static	void	implcheck(void);
+static	void	modvardecl(Node*);
+static	int	aliascycle(Decl*, Type*, int);
 
 void
 declinit(void)
@@ -45,6 +53,7 @@ popscope(void)
 	for(d = scopes[scope]; d != nil; d = d->snext){
 		if(d->sym != nil)
 			d->sym->decl = d->old;
+		d->installed--;
 	}
 	scope--;
 }
@@ -63,6 +72,7 @@ install(Decl *d)
 	}
 	d->old = o;
 	d->scope = scope;
+	d->installed++;
 	d->sym->decl = d;
 	d->snext = scopes[scope];
 	scopes[scope] = d;
@@ -79,6 +89,49 @@ addglobal(Decl *d)
 	lastglobal = d;
 }
 
+/*
+ * .self: the module's handle on itself, as Inferno's limbo keeps it, a
+ * global loaded ("$self") when first needed; local functions are called
+ * through it where a (module, index) pair is passed
+ */
+Decl*
+selfvar(void)
+{
+	static Decl *d;
+
+	if(d == nil && impdecl != nil){
+		d = mkdecl(&impdecl->src, Dglobal, selfmod()->ty, enter(".self", 0));
+		addglobal(d);
+	}
+	return d;
+}
+
+/*
+ * the module type .self has: the implemented module's, or for implement
+ * A, B the union of them (A+B) that Inferno's limbo makes, whose
+ * interface is all their members (ldtfinish)
+ */
+Decl*
+selfmod(void)
+{
+	static Decl *u;
+	Type *t;
+
+	if(impsyms == nil || impsyms->next == nil || impdecl == nil)
+		return impdecl;
+	if(u == nil){
+		t = mktype(Tmodule, nil, nil);
+		t->src = impdecl->ty->src;
+		t->resolving = 2;
+		t->sized = 1;
+		t->size = t->align = IBY2WD;
+		u = mkdecl(&impdecl->src, Dtype, t, enter(impname, 0));
+		u->isimp = 1;
+		t->decl = u;
+	}
+	return u;
+}
+
 static void
 addfn(Decl *d)
 {
@@ -90,6 +143,30 @@ addfn(Decl *d)
 	nfns++;
 }
 
+/*
+ * make the types, constants and variables (as in ref sys->FD, sys the
+ * module's) of module t visible in a new scope
+ */
+void
+modscope(Type *t)
+{
+	Decl *d, *nd;
+
+	for(d = t->ids; d != nil; d = d->next){
+		if(!(d->store == Dtype || d->store == Dconst || d->store == Dglobal) || d->sym == nil || d->sym->decl == d)
+			continue;	/* not twice: the implemented module's are global */
+		if(d->installed){
+			/* visible further out but hidden: a stand-in, so each scope keeps its own links */
+			nd = emalloc(sizeof *nd);
+			*nd = *d;
+			nd->alias = d;
+			nd->installed = 0;
+			install(nd);
+		}else
+			install(d);
+	}
+}
+
 /* resolve the member types of a module with its own names visible */
 void
 resolvemod(Type *t)
@@ -99,13 +176,11 @@ resolvemod(Type *t)
 	if(t->resolving)
 		return;
 	pushscope();
-	for(d = t->ids; d != nil; d = d->next)
-		if((d->store == Dtype || d->store == Dconst) && d->sym != nil && d->sym->decl != d)
-			install(d);	/* not twice: the implemented module's are global */
+	modscope(t);
 	resolve(t);
 	for(d = t->ids; d != nil; d = d->next){
 		if(d->store == Dtype && d->ty != nil){
-			d->ty = resolve(d->ty);
+			resolvedecl(d);
 			sizetype(d->ty);
 			if(d->ty->kind == Tadt)
 				adtmembers(d->ty);
@@ -206,6 +281,18 @@ vardecl1(Node *n)
 
 	n->tyarg = resolve(n->tyarg);
 	sizetype(n->tyarg);
+	if(n->tyarg->kind == Tfn){
+		/* f: fn(...); a prototype of a function defined later */
+		for(d = n->ids; d != nil; d = d->next){
+			d->store = Dfn;
+			d->ty = n->tyarg;
+			d->proto = 1;
+			install(d);
+		}
+		if(n->left != nil)
+			error(&n->src, "cannot initialize function %s", n->ids->sym->name);
+		return;
+	}
 	for(d = n->ids; d != nil; d = d->next){
 		d->ty = n->tyarg;
 		install(d);
@@ -245,27 +332,23 @@ declare(Node *tree)
 			}
 		}
 	}
-	/* the module being implemented shares its names with the file */
-	if(impsym != nil){
-		d = impsym->decl;
-		if(d != nil && d->store == Dtype && d->ty->kind == Tmodule){
-			impdecl = d;
-			d->isimp = 1;
-			for(ids = d->ty->ids; ids != nil; ids = ids->next)
-				if(ids->store == Dtype || ids->store == Dconst || ids->store == Dfn)
-					install(ids);
-		}
-	}
+	implement();
 	/*
-	 * pass 2: imports from a module type (Context: import Draw), which
-	 * other modules may name; modules; then module variables and imports,
-	 * then the other types
+	 * pass 2: module variables and imports, by name: the types of the
+	 * names imported are resolved where they are used, so a module
+	 * declaration may use a type imported later in the file; then the
+	 * modules, then the other types
 	 */
 	for(t = tree; t != nil; t = t->right){
 		n = t->left;
-		if(n->op == Oimport && n->left->op == Oname && n->left->decl != nil && n->left->decl->sym != nil
-		&& (d = n->left->decl->sym->decl) != nil && d->store == Dtype && d->ty->kind == Tmodule){
-			resolvemod(d->ty);
+		if(n->op == Ovardecl && ismodtype(n->tyarg)){
+			modvardecl(n);
+			n->flags |= Ndone;
+		}
+	}
+	for(t = tree; t != nil; t = t->right){
+		n = t->left;
+		if(n->op == Oimport){
 			importdecl(n);
 			n->flags |= Ndone;
 		}
@@ -275,24 +358,21 @@ declare(Node *tree)
 		if(n->op == Otypedecl && n->ty->kind == Tmodule)
 			resolvemod(n->ty);
 	}
-	for(t = tree; t != nil; t = t->right){
-		n = t->left;
-		if(n->flags & Ndone)
-			continue;
-		if(n->op == Ovardecl && ismodtype(n->tyarg)){
-			vardecl1(n);
-			n->flags |= Ndone;
-		}else if(n->op == Oimport){
-			importdecl(n);
-			n->flags |= Ndone;
-		}
-	}
+	implcheck();
 	for(t = tree; t != nil; t = t->right){
 		n = t->left;
 		if(n->op != Otypedecl || n->ty->kind == Tmodule)
 			continue;
 		for(d = n->ids; d != nil; d = d->next){
-			d->ty = resolve(d->ty);
+			if(d->ty->kind != Tadt){
+				/* T: type ...: resolved where used, as Inferno's; a cycle is an error anyway */
+				if(aliascycle(d, d->ty, 0)){
+					error(&d->src, "circular type definition of %s", d->sym->name);
+					d->ty = terror;	/* once a cycle */
+				}
+				continue;
+			}
+			resolvedecl(d);
 			sizetype(d->ty);
 			if(d->ty->kind == Tadt){
 				adtmembers(d->ty);
@@ -342,20 +422,218 @@ declare(Node *tree)
 		case Ofunc:
 			fndecl(n);
 			break;
+		case Oas:
+			globalas(n);
+			break;
 		}
 	}
-	if(impdecl != nil){
-		for(d = impdecl->ty->ids; d != nil; d = d->next)
-			if(d->store == Dfn && !d->defined)
-				error(&d->src, "function %s not defined", d->sym->name);
-		for(d = impdecl->ty->ids; d != nil; d = d->next){
-			if(d->store != Dtype || d->ty->kind != Tadt)
+	for(t = tree; t != nil; t = t->right){
+		n = t->left;
+		if(n->op == Ovardecl && n->tyarg != nil && n->tyarg->kind == Tfn)
+			for(d = n->ids; d != nil; d = d->next)
+				if(d->store == Dfn && !d->defined)
+					error(&d->src, "function %s not defined", d->sym->name);
+	}
+	for(i = 0; i < nimpmembs; i++){
+		d = impmembs[i];
+		if(d->store == Dfn && !d->defined)
+			error(&d->src, "function %s not defined", d->sym->name);
+		if(d->store != Dtype || d->ty->kind != Tadt)
+			continue;
+		for(ids = d->ty->ids; ids != nil; ids = ids->next)
+			if(ids->store == Dfn && !ids->defined)
+				error(&ids->src, "function %s.%s not defined", d->sym->name, ids->sym->name);
+	}
+}
+
+/* the member named s of the implemented modules */
+Decl*
+impfind(Sym *s)
+{
+	int i;
+
+	for(i = 0; i < nimpmembs; i++)
+		if(impmembs[i]->sym == s)
+			return impmembs[i];
+	return nil;
+}
+
+/*
+ * implement A, B, ...: the modules being implemented share their
+ * names with the file; a name in two of them must have one type, and
+ * the first declaration stands for both (Inferno's module A+B)
+ */
+static void
+implement(void)
+{
+	Decl *m, *d, *o;
+	int n;
+
+	n = 0;
+	for(m = impsyms; m != nil; m = m->next){
+		d = m->sym->decl;
+		if(d == nil || d->store != Dtype || d->ty->kind != Tmodule)
+			continue;	/* reported by implcheck (limbo -a needs no module) */
+		if(impdecl == nil)
+			impdecl = d;
+		d->isimp = 1;
+		for(o = d->ty->ids; o != nil; o = o->next)
+			n++;
+	}
+	if(impdecl == nil)
+		return;
+	impname = impdecl->sym->name;
+	impmembs = emalloc((n+1) * sizeof *impmembs);
+	for(m = impsyms; m != nil; m = m->next){
+		d = m->sym->decl;
+		if(d == nil || !d->isimp)
+			continue;
+		if(d != impdecl)
+			impname = smprint("%s+%s", impname, d->sym->name);
+		for(d = d->ty->ids; d != nil; d = d->next){
+			if(d->sym == nil)
 				continue;
-			for(ids = d->ty->ids; ids != nil; ids = ids->next)
-				if(ids->store == Dfn && !ids->defined)
-					error(&ids->src, "function %s.%s not defined", d->sym->name, ids->sym->name);
+			if(impfind(d->sym) != nil)
+				continue;
+			impmembs[nimpmembs++] = d;
+			if(d->store == Dtype || d->store == Dconst || d->store == Dfn || d->store == Dglobal)
+				install(d);
 		}
 	}
+}
+
+/* after the modules are resolved: are names in two implemented modules the same */
+static void
+implcheck(void)
+{
+	Decl *m, *d, *o;
+
+	for(m = impsyms; m != nil && impdecl != nil; m = m->next){
+		d = m->sym->decl;
+		if(d == nil)
+			error(&m->src, "no module declaration for %s", m->sym->name);
+		else if(!d->isimp)
+			error(&m->src, "%s is not a module", m->sym->name);
+	}
+	for(m = impsyms; m != nil; m = m->next){
+		if(m->sym->decl == impdecl || m->sym->decl == nil || !m->sym->decl->isimp)
+			continue;
+		/* one .mp for all: their data must agree, as Inferno's limbo requires */
+		o = mpdecl(impdecl->ty);
+		d = mpdecl(m->sym->decl->ty);
+		if((o == nil) != (d == nil) || o != nil && sign(o->ty) != sign(d->ty))
+			error(&m->src, "%s's module data not consistent with that of %s", m->sym->name, impdecl->sym->name);
+		for(d = m->sym->decl->ty->ids; d != nil; d = d->next){
+			if(d->sym == nil || (o = impfind(d->sym)) == nil || o == d)
+				continue;
+			if(o->store != d->store || o->store != Dconst && !tequal(o->ty, d->ty))
+				error(&d->src, "%s declared differently in %s and %s", d->sym->name,
+					o->dot->sym->name, m->sym->name);
+		}
+	}
+}
+
+/*
+ * does type name d reach itself through t, a type expression, along
+ * type names that are not adts or modules (no resolution is done)
+ */
+static int
+aliascycle(Decl *d, Type *t, int depth)
+{
+	Decl *x;
+
+	if(t == nil || depth > 100)
+		return 0;
+	switch(t->kind){
+	case Tid:
+		x = lookup(t->tsym);
+		if(x == nil || x->store != Dtype || x->imported != nil || x->ty == nil)
+			return 0;
+		if(x == d)
+			return 1;
+		if(x->ty->kind == Tadt || x->ty->kind == Tmodule)
+			return 0;
+		return aliascycle(d, x->ty, depth+1);
+	case Tref: case Tarray: case Tlist: case Tchan:
+		return aliascycle(d, t->tof, depth+1);
+	case Ttuple: case Tfn:
+		for(x = t->ids; x != nil; x = x->next)
+			if(aliascycle(d, x->ty, depth+1))
+				return 1;
+		return t->kind == Tfn && aliascycle(d, t->tof, depth+1);
+	}
+	return 0;
+}
+
+/* a module variable at the top level: m: M; its type is not resolved yet */
+static void
+modvardecl(Node *n)
+{
+	Decl *d, *md;
+
+	md = lookup(n->tyarg->tsym);
+	md->used = 1;
+	n->tyarg = md->ty;
+	for(d = n->ids; d != nil; d = d->next){
+		d->ty = n->tyarg;
+		install(d);
+		addglobal(d);
+	}
+}
+
+/*
+ * name = exp; at the top level: the initial value of a global declared
+ * earlier (it must be constant, as an initializer)
+ */
+static void
+globalas(Node *n)
+{
+	Decl *d;
+	Node *l;
+
+	l = n->left;
+	d = l->decl->sym->decl;
+	if(d == nil){
+		error(&n->src, "%s is not declared", l->decl->sym->name);
+		return;
+	}
+	if(d->store != Dglobal){
+		error(&n->src, "%s is not a variable", d->sym->name);
+		return;
+	}
+	n->right = fold(echeck(n->right));
+	if(d->init0 != nil){
+		error(&n->src, "duplicate assignment to %s, previously assigned on line %d", d->sym->name, d->init0->src.line);
+		return;
+	}
+	if(!tcompat(d->ty, n->right, 0)){
+		error(&n->src, "type clash in initialization of %s: %s = %s", d->sym->name, typestr(d->ty), typestr(n->right->ty));
+		return;
+	}
+	d->init0 = assignto(d->ty, n->right, "initialization");
+}
+
+/* the value of constant d, imported from a module perhaps not resolved yet */
+void
+importcon(Decl *d)
+{
+	Decl *md;
+	Type *mt;
+
+	md = d->imported;
+	mt = md->dot != nil ? md->dot->ty : nil;
+	if(md->init == nil && mt != nil && mt->kind == Tmodule){
+		if(!mt->resolving)
+			resolvemod(mt);
+		else if(md->init0 != nil){
+			pushscope();
+			modscope(mt);
+			constdecl(md, md->init0, md->iota);
+			popscope();
+		}
+	}
+	d->init = md->init;
+	d->ty = md->ty;
 }
 
 /* 'ids: import m;' makes the members named visible */
@@ -367,6 +645,8 @@ importdecl(Node *n)
 
 	n->left = echeck(n->left);
 	mt = n->left->ty;
+	if(mt->kind == Tid && n->left->op == Oname && n->left->decl != nil)
+		mt = n->left->ty = resolvemember(n->left->decl);	/* data of a module, not resolved yet */
 	if(mt->kind != Tmodule){
 		error(&n->src, "%s is not a module", n->left->str != nil ? n->left->str : "expression");
 		return;
@@ -452,6 +732,9 @@ fndecl(Node *n)
 		for(md = ap; md != nil; md = md->next)
 			install(md);
 	}
+	if(n->str != nil && (ad = enter(n->str, 0)->decl) != nil && ad->store == Dtype && ad->ty != nil
+	&& ad->ty->kind == Tadt && ad->ty->constrs != nil)
+		hiddenargs(n->tyarg, ad->ty->polys, ad->ty->constrs);	/* the adt's constraints, as its declaration has them */
 	ft = resolve(n->tyarg);
 	if(ap != nil)
 		popscope();
@@ -472,17 +755,14 @@ fndecl(Node *n)
 			return;
 		}
 	}else{
-		md = d->sym->decl;
-		if(impdecl != nil && (md = namedot(impdecl->ty->ids, d->sym)) != nil && md->store == Dfn)
-			;
-		else if(md != nil && md->scope == 0 && md->store != Dundef && md->store != Dimport){
-			if(md->store == Dfn && md->defined)
-				error(&d->src, "redeclaration of function %s", d->sym->name);
-			else if(md->store != Dfn)
-				error(&d->src, "redeclaration of %s", d->sym->name);
-			md = nil;
-		}else
-			md = nil;
+		md = impfind(d->sym);
+		if(md == nil || md->store != Dfn){
+			md = d->sym->decl;
+			if(md != nil && md->scope == 0 && md->store == Dfn && md->proto && !md->defined)
+				;	/* defining a prototype */
+			else
+				md = nil;	/* install reports a redeclaration */
+		}
 	}
 	if(md != nil){
 		if(md->defined){

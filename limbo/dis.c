@@ -73,6 +73,20 @@ disdata(int kind, long n)
 	}
 }
 
+/* -X name: the signature text of entry name in a link or import table */
+static ulong
+entrysign(char *what, Decl *d)
+{
+	char *s;
+
+	if(signdump != nil && strcmp(signdump, fnname(d)) == 0){
+		s = signstr(d->ty);
+		print("%s %s len %d\n%s\n", what, fnname(d), (int)strlen(s), s);
+		free(s);
+	}
+	return sign(d->ty);
+}
+
 /* the value of an operand after resolution */
 long
 addrval(Addr *a)
@@ -150,33 +164,25 @@ static	int	expdone;
 Decl*
 exports(void)
 {
+	Decl *e, **l, *a;
+
 	if(!expdone && impdecl != nil){
-		explist = modmembers(impdecl->ty);
+		explist = impmembers();
 		expdone = 1;
+		/* then the local functions referred to through .self */
+		for(a = ifaceadds(); a != nil; a = a->next){
+			for(l = &explist; (e = *l) != nil; l = &e->next)
+				if(e->link == a->link)
+					break;
+			if(e == nil){
+				e = emalloc(sizeof *e);
+				*e = *a;
+				e->next = nil;
+				*l = e;
+			}
+		}
 	}
 	return explist;
-}
-
-/* the index of fn in the link table, adding it if needed */
-int
-exportindex(Decl *fn)
-{
-	Decl *e, **l, *nd;
-	int i;
-
-	exports();
-	i = 0;
-	for(l = &explist; (e = *l) != nil; l = &e->next){
-		if(e->link == fn)
-			return i;
-		i++;
-	}
-	nd = emalloc(sizeof *nd);
-	*nd = *fn;
-	nd->next = nil;
-	nd->link = fn;
-	*l = nd;
-	return i;
 }
 
 Decl*
@@ -186,7 +192,7 @@ entryfn(void)
 
 	if(impdecl == nil)
 		return nil;
-	d = namedot(impdecl->ty->ids, enter("init", 0));
+	d = impfind(enter("init", 0));
 	if(d == nil || d->store != Dfn || d->desc == nil)
 		return nil;
 	return d;
@@ -264,6 +270,7 @@ disout(char *ofile)
 	int fd, nlink, j, k, hints;
 	char *str;
 	Except *x;
+	Ldtmod *l;
 
 	mpfinish();
 	olen = 0;
@@ -306,21 +313,27 @@ disout(char *ofile)
 	}
 	disdatums(mpdata());
 	out(0);
-	str = impdecl->sym->name;
+	str = impname;
 	outbytes(str, strlen(str)+1);
 	for(e = exports(); e != nil; e = e->next){
-		discon(e->link->pc);
-		discon(e->link->desc != nil ? e->link->desc->id : 0);
-		disword(sign(e->link->ty));
+		if(e->link->store == Dglobal){	/* .mp */
+			discon(-1);
+			discon(-1);
+		}else{
+			discon(e->link->pc);
+			discon(e->link->desc != nil ? e->link->desc->id : 0);
+		}
+		disword(entrysign("link", e->link));
 		str = fnname(e->link);
 		outbytes(str, strlen(str)+1);
 	}
-	discon(nldtmods);
-	for(j = 0; j < nldtmods; j++){
-		discon(ldtmods[j].nfns);
-		for(k = 0; k < ldtmods[j].nfns; k++){
-			disword(sign(ldtmods[j].fns[k]->ty));
-			str = fnname(ldtmods[j].fns[k]);
+	discon(ldtcount());
+	for(j = 0; j < ldtcount(); j++){
+		l = ldtout(j);
+		discon(l->nfns);
+		for(k = 0; k < l->nfns; k++){
+			disword(entrysign("import", l->fns[k]));
+			str = fnname(l->fns[k]);
 			outbytes(str, strlen(str)+1);
 		}
 	}

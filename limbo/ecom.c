@@ -9,141 +9,12 @@
  * bcom(n, t, l) branches (adding to patch list l) when n == t.
  */
 
-Ldtmod	ldtmods[64];
-int	nldtmods;
-
 static	void	callcom(Node*, Addr*, int);
 static	void	fnrefcom(Node*, Addr);
 static	void	pickdup(Node*, Addr);
+static	int	reads(Node*, Addr);
 static	Addr	retslot(Type*, Addr*, Addr, int);
-
-/*
- * A module handle can cross into another module (an argument, a
- * result, a field), which calls through it with its own link indexes;
- * so, as in Inferno's limbo, a module type reachable from the types of
- * what the implemented module exports links all its functions, sorted
- * by name, in every module, and the indexes agree.  modreach marks the
- * module types reachable from t.
- */
-static void
-modreach(Type *t)
-{
-	Decl *d, *m;
-
-	if(t == nil || t->modref)
-		return;
-	t->modref = 1;
-	switch(t->kind){
-	case Tchan: case Tref: case Tarray: case Tlist:
-		modreach(t->tof);
-		break;
-	case Tmodule:
-		t->linkall = 1;
-		for(d = t->ids; d != nil; d = d->next){
-			if(d->store == Dfn || d->store == Dglobal)
-				modreach(d->ty);
-			else if(d->store == Dtype && d->ty != nil && d->ty->kind == Tadt)
-				for(m = d->ty->ids; m != nil; m = m->next)
-					if(m->store == Dfn)
-						modreach(m->ty);
-		}
-		break;
-	case Tfn: case Tadt: case Tadtpick: case Ttuple: case Texception:
-		for(d = t->ids; d != nil; d = d->next)
-			if(d->store != Dfn)
-				modreach(d->ty);
-		for(d = t->tags; d != nil; d = d->next)
-			modreach(d->ty);
-		if(t->kind == Tfn)
-			modreach(t->tof);
-		break;
-	}
-}
-
-/* mark the module types whose handles the implemented module passes on */
-static void
-linkalls(void)
-{
-	static int done;
-	Decl *d, *m;
-
-	if(done || impdecl == nil)
-		return;
-	done = 1;
-	for(d = impdecl->ty->ids; d != nil; d = d->next){
-		if(d->store == Dfn || d->store == Dglobal)
-			modreach(d->ty);
-		else if(d->store == Dtype && d->ty != nil && d->ty->kind == Tadt)
-			for(m = d->ty->ids; m != nil; m = m->next)
-				modreach(m->ty);
-	}
-}
-
-/* add function f to l, keeping l sorted by name */
-static void
-ldtsorted(Ldtmod *l, Decl *f)
-{
-	int i;
-
-	if(l->nfns >= nelem(l->fns)){
-		error(&f->src, "too many functions used from %s", l->mod->sym->name);
-		return;
-	}
-	for(i = l->nfns; i > 0 && strcmp(l->fns[i-1]->sym->name, f->sym->name) > 0; i--)
-		l->fns[i] = l->fns[i-1];
-	l->fns[i] = f;
-	l->nfns++;
-}
-
-/* the import table of module type m */
-int
-ldtindex(Decl *m)
-{
-	Ldtmod *l;
-	Decl *d, *f;
-	int i;
-
-	for(i = 0; i < nldtmods; i++)
-		if(ldtmods[i].mod == m || ldtmods[i].mod->ty == m->ty)
-			return i;
-	if(nldtmods >= nelem(ldtmods)){
-		error(&m->src, "too many modules used (more than %d)", nelem(ldtmods));
-		return 0;
-	}
-	l = &ldtmods[nldtmods];
-	l->mod = m;
-	l->nfns = 0;
-	linkalls();
-	if(m->ty != nil && m->ty->linkall)
-		for(d = m->ty->ids; d != nil; d = d->next){
-			if(d->store == Dfn)
-				ldtsorted(l, d);
-			else if(d->store == Dtype && d->ty != nil && d->ty->kind == Tadt)
-				for(f = d->ty->ids; f != nil; f = f->next)
-					if(f->store == Dfn)
-						ldtsorted(l, f);
-		}
-	return nldtmods++;
-}
-
-/* the index of function f in the import table of module m */
-static int
-ldtfn(Decl *m, Decl *f)
-{
-	Ldtmod *l;
-	int i;
-
-	l = &ldtmods[ldtindex(m)];
-	for(i = 0; i < l->nfns; i++)
-		if(l->fns[i] == f)
-			return i;
-	if(l->nfns >= nelem(l->fns)){
-		error(&f->src, "too many functions used from %s", m->sym->name);
-		return 0;
-	}
-	l->fns[l->nfns] = f;
-	return l->nfns++;
-}
+static	Addr	selfaddr(void);
 
 static Decl*
 modtypedecl(Type *t)
@@ -317,6 +188,21 @@ recvarray(Addr a, Addr d)
 	emit2(IALT, tbl, talloc(tint));
 }
 
+/*
+ * operand for m->x, x a module's data: word 0 of the handle points at
+ * the module's data (not a heap reference: held in a word, as Inferno does)
+ */
+static Addr
+mdataaddr(Node *n)
+{
+	Addr m, t;
+
+	m = direct(eaddr(n->left), n->left->ty);
+	t = talloc(tint);
+	emit2(IMOVW, aind(m, 0), t);
+	return aind(t, n->decl->offset);
+}
+
 Addr
 eaddr(Node *n)
 {
@@ -337,6 +223,8 @@ eaddr(Node *n)
 		case Treal:
 			return mpreal(n->rval);
 		case Tstring:
+			if(n->slen == 0)
+				return mpnil();	/* "" is nil, as Inferno's limbo makes it (see insc in Inferno's VM) */
 			return mpstring(n->str, n->slen);
 		}
 		break;
@@ -358,6 +246,14 @@ eaddr(Node *n)
 		if(n->left->ty->kind == Tarray)
 			return indexaddr(n);
 		break;
+	case Omdot:
+		if(n->decl->store == Dglobal)
+			return mdataaddr(n);
+		break;
+	case Oself:
+		return selfaddr();
+	case Oldtix:
+		return aimm(ldtfn(n->tyarg->decl, n->decl));
 	}
 	a = tempfor(n->ty);
 	ecomto(n, a);
@@ -398,6 +294,26 @@ arithop(int op, Type *t)
 	case Oexp: case Oexpas: return ops[10][c];
 	}
 	return -1;
+}
+
+/* an immediate too large for a middle operand (see emit) */
+static int
+bigimm(Addr a)
+{
+	return a.mode == Aimm && (a.off < -32768 || a.off > 32767);
+}
+
+/* the comparison with its operands swapped: a < b is b > a */
+static int
+revcmp(int op)
+{
+	switch(op){
+	case Olt:	return Ogt;
+	case Ogt:	return Olt;
+	case Oleq:	return Ogeq;
+	case Ogeq:	return Oleq;
+	}
+	return op;
 }
 
 /* branch op for comparison op on type t; neg inverts the sense */
@@ -441,6 +357,7 @@ bcom(Node *n, int t, void **l)
 	Addr a, b;
 	Type *ty;
 	Inst *i;
+	int op;
 
 	cursrc = n->src;
 	switch(n->op){
@@ -479,7 +396,15 @@ bcom(Node *n, int t, void **l)
 			ty = n->right->ty;
 		a = eaddr(n->left);
 		b = midaddr(eaddr(n->right), ty->kind == Tany ? tint : ty);
-		i = emit(cmpop(n->op, ty, !t), a, b, anone());
+		op = n->op;
+		if(bigimm(b) && ismiddle(a) && !bigimm(a)){
+			/* i < 100000: as Inferno's, the constant as the source (32 bits), the comparison turned */
+			Addr x = a;
+			a = b;
+			b = x;
+			op = revcmp(op);
+		}
+		i = emit(cmpop(op, ty, !t), a, b, anone());
 		*l = addpatch(*l, i);
 		return;
 	}
@@ -796,6 +721,8 @@ newobj(Node *n, Addr d)
 		p = talloc(n->ty);
 	if(n->flags & Nnew){
 		emit2(INEW, adesc(tdesc(t)), p);
+		if(t->kind == Tadtpick)
+			emit2(IMOVW, aimm(n->decl->tag), aind(p, 0));
 		move(n->ty, p, d);
 		return;
 	}
@@ -869,6 +796,20 @@ incdec(Node *n, int op, Addr *old)
 	Type *t;
 
 	t = n->ty;
+	if(n->left->op == Oindex && n->left->left->ty->kind == Tstring){
+		/* s[i]++: fetch the character, step it, store it back */
+		Addr s, i, c;
+
+		s = lvaddr(n->left->left);
+		i = midaddr(eaddr(n->left->right), tint);
+		c = talloc(tint);
+		emit(IINDC, s, i, c);
+		if(old != nil)
+			move(tint, c, *old);
+		emit(op == Oinc || op == Opreinc ? IADDW : ISUBW, aimm(1), c, c);
+		emit(IINSC, c, i, s);
+		return;
+	}
 	a = lvaddr(n->left);
 	if(t->kind == Tbig)
 		one = mpbig(1);
@@ -901,11 +842,14 @@ ecomto(Node *n, Addr d)
 	switch(n->op){
 	case Oconst:
 	case Oname:
+	case Oself:
+	case Oldtix:
 		move(ty, eaddr(n), d);
 		return;
 	case Odot:
 	case Oind:
-		if(n->op == Odot && n->decl->store != Dfield)
+	case Omdot:
+		if(n->op == Odot && n->decl->store != Dfield || n->op == Omdot && n->decl->store != Dglobal)
 			break;
 		move(ty, eaddr(n), d);
 		return;
@@ -933,12 +877,19 @@ ecomto(Node *n, Addr d)
 			return;
 		}
 		l = midaddr(l, ty);
+		if(bigimm(l) && ismiddle(r) && !bigimm(r)
+		&& (n->op == Oadd || n->op == Omul || n->op == Oand || n->op == Oor || n->op == Oxor)){
+			/* 100000*x: the constant as the source (32 bits) */
+			emit(arithop(n->op, ty), l, r, d);
+			return;
+		}
 		emit(arithop(n->op, ty), r, l, d);
 		return;
 	case Oeq: case Oneq: case Olt: case Oleq: case Ogt: case Ogeq:
 	case Oandand: case Ooror: case Onot:
+		/* the result is set before the operands are read: not into one of them (x = !x) */
 		f = nil;
-		t = isdirect(d) ? d : talloc(tint);
+		t = isdirect(d) && !reads(n, d) ? d : talloc(tint);
 		emit2(IMOVW, aimm(1), t);
 		bcom(n, 1, &f);
 		emit2(IMOVW, aimm(0), t);
@@ -1002,7 +953,7 @@ ecomto(Node *n, Addr d)
 		return;
 	case Ocons:
 		l = eaddr(n->left);
-		if(isdirect(d) && !sameaddr(d, l)){
+		if(isdirect(d) && !sameaddr(d, l) && !reads(n->left, d)){
 			ecomto(n->right, d);
 			cons(ty->tof, l, d);
 			return;
@@ -1111,6 +1062,13 @@ ecomto(Node *n, Addr d)
 			Node *ln;
 
 			ln = n->left;
+			if(!isdirect(d) || reads(n->right, d)){
+				/* s = t[len s:]: the bounds read s before it changes */
+				Addr t = tempfor(ty);
+				ecomto(n, t);
+				move(ty, t, d);
+				return;
+			}
 			ecomto(ln, d);
 			lo = eaddr(n->right->left);
 			if(n->right->right != nil)
@@ -1149,16 +1107,25 @@ ecomto(Node *n, Addr d)
 			return;
 		}
 		if(n->left->op == Oindex || n->left->op == Odot || n->left->op == Oind){
-			/* the value first, then the element: its address is computed once */
-			Addr a, i;
+			/*
+			 * the value first, then the element: its address is
+			 * computed once, from the variables as they were (in
+			 * a = a.next = v the old a's next is set, as in
+			 * Inferno), so the value goes to d only after
+			 */
+			Addr a, i, v;
 
-			ecomto(n->right, d);
+			v = d;
+			if(!isdirect(d) || reads(n->left, d))
+				v = tempfor(n->right->ty);
+			ecomto(n->right, v);
 			if(n->left->op == Oindex && n->left->left->ty->kind == Tstring){
 				a = lvaddr(n->left->left);
 				i = midaddr(eaddr(n->left->right), tint);
-				emit(IINSC, d, i, a);
+				emit(IINSC, v, i, a);
 			}else
-				move(ty, d, lvaddr(n->left));
+				move(ty, v, lvaddr(n->left));
+			move(ty, v, d);
 			return;
 		}
 		/* fall through */
@@ -1183,8 +1150,9 @@ fnptrdesc(void)
 }
 
 /*
- * build a function reference: the module (this one, by self) and the
- * function's index, in its import table (>= 0) or our link table (< 0)
+ * build a function reference: the module, and the function's index in
+ * its interface; a function of this module's is reached through .self,
+ * as Inferno's limbo does
  */
 static void
 fnrefcom(Node *n, Addr d)
@@ -1201,11 +1169,26 @@ fnrefcom(Node *n, Addr d)
 		move(f->left->ty, m, aind(p, 0));
 		ix = ldtfn(modtypedecl(f->left->ty), f->decl);
 	}else{
-		emit(ISELF, anone(), anone(), aind(p, 0));
-		ix = -(exportindex(f->decl) + 1);
+		move(tany, selfaddr(), aind(p, 0));
+		needfn(f->decl);
+		ix = ldtfn(selfmod(), f->decl);
 	}
 	emit2(IMOVW, aimm(ix), aind(p, IBY2WD));
 	move(n->ty, p, d);
+}
+
+/* this module's handle, .self, loaded the first time */
+static Addr
+selfaddr(void)
+{
+	Addr a;
+	Inst *skip;
+
+	a = amp(selfvar()->offset);
+	skip = emit(IBNEW, a, mpnil(), anone());
+	emit(ILOAD, mpstring("$self", 5), aimm(ldtindex(selfmod())), a);
+	patch(skip, npc);
+	return a;
 }
 
 /* operand for assignment to lvalue n (not strings indexes, slices, tuples) */
@@ -1221,6 +1204,8 @@ lvaddr(Node *n)
 		return fieldaddr(n->left, 0);
 	case Oindex:
 		return indexaddr(n);
+	case Omdot:
+		return mdataaddr(n);
 	}
 	fatal("lvaddr: op %d", n->op);
 	return anone();
@@ -1233,6 +1218,45 @@ mayalias(Node *n)
 	return n->op == Otuple || n->op == Oadtcon;
 }
 
+/*
+ * store the value of type t at v into lvalue l: a variable, field or
+ * element, a string's character, a slice (the array is copied in), nil
+ * (nothing), or a tuple of those
+ */
+void
+storeto(Node *l, Type *t, Addr v)
+{
+	Addr a, i, c;
+
+	switch(l->op){
+	case Oname:
+		if(l->decl == nildecl)
+			return;
+		break;
+	case Otuple:
+		untuple(l, t, v);
+		return;
+	case Oindex:
+		if(l->left->ty->kind != Tstring)
+			break;
+		a = lvaddr(l->left);
+		i = midaddr(eaddr(l->right), tint);
+		if(t->kind == Tbyte){
+			c = talloc(tint);
+			emit2(ICVTBW, v, c);
+			v = c;
+		}
+		emit(IINSC, v, i, a);
+		return;
+	case Oslice:
+		a = eaddr(l->left);
+		i = midaddr(eaddr(l->right->left), tint);
+		emit(ISLICELA, v, i, a);
+		return;
+	}
+	move(t, v, lvaddr(l));
+}
+
 /* move the fields of tuple value t (of type ty) into the lvalues of l */
 void
 untuple(Node *l, Type *ty, Addr t)
@@ -1240,14 +1264,11 @@ untuple(Node *l, Type *ty, Addr t)
 	Node *e;
 	Decl *id;
 
-	for(e = l->left, id = ty->ids; e != nil && id != nil; e = e->right, id = id->next){
-		if(e->left->op == Oname && e->left->decl == nildecl)
-			continue;
-		if(e->left->op == Otuple){
-			untuple(e->left, id->ty, aoff(t, id->offset));
-			continue;
-		}
-		move(id->ty, aoff(t, id->offset), lvaddr(e->left));
+	for(e = l->left, id = ty->ids; e != nil && id != nil; id = id->next){
+		if(id->store != Dfield)
+			continue;	/* an adt taken apart: its fields */
+		storeto(e->left, id->ty, aoff(t, id->offset));
+		e = e->right;
 	}
 }
 
@@ -1429,6 +1450,7 @@ pure(Node *n)
 	switch(n->op){
 	case Oconst:
 	case Oname:
+	case Oldtix:
 		return 1;
 	case Odot:
 	case Oind:
@@ -1495,6 +1517,23 @@ callcom(Node *n, Addr *ret, int spawn)
 	mod = nil;
 	m = anone();
 	ix = 0;
+	if(n->flags & Nfnpair){
+		/* through a constraint's hidden (module, index) arguments */
+		Addr ixa;
+
+		sizetype(ft);
+		m = decladdr(fn);
+		ixa = decladdr(fn->next);
+		emit(IMFRAME, m, ixa, fr);
+		for(a = ft->ids, i = 0; a != nil; a = a->next, i++)
+			offs[i] = a->offset;
+		fnrefargs(n, ft, args, offs, fr);
+		r = retslot(ft, ret, fr, spawn);
+		emit(spawn ? IMSPAWN : IMCALL, fr, ixa, m);
+		if(r.mode != Anone && ret != nil && !sameaddr(r, *ret))
+			move(ft->tof, r, *ret);
+		return;
+	}
 	if(n->flags & Nfnref){
 		Addr p, ixa;
 
@@ -1537,6 +1576,7 @@ callcom(Node *n, Addr *ret, int spawn)
 		memset(&da, 0, sizeof da);
 		da.mode = Adesc;
 		da.fn = fn;
+		needfn(fn);
 		emit2(IFRAME, da, fr);
 		for(a = ft->ids, i = 0; a != nil; a = a->next, i++)
 			offs[i] = a->offset;
@@ -1560,6 +1600,7 @@ callcom(Node *n, Addr *ret, int spawn)
 		memset(&pa, 0, sizeof pa);
 		pa.mode = Apc;
 		pa.fn = fn;
+		needfn(fn);
 		emit2(spawn ? ISPAWN : ICALL, fr, pa);
 	}
 	if(r.mode != Anone && ret != nil && !sameaddr(r, *ret))

@@ -5,7 +5,6 @@ void	exits(char*);
 Sym*	enter(char*, int);
 void	lexinit(void);
 int	lexstart(char*);
-void	lexinclude(Src*, char*);
 void	next(void);
 Tok*	peek(int);
 char*	tokname(int);
@@ -18,6 +17,7 @@ Node*	mkn(int, Node*, Node*);
 Decl*	mkdecl(Src*, int, Type*, Sym*);
 Type*	mktype(int, Type*, Decl*);
 Node*	parsefile(void);
+void	hiddenargs(Type*, Decl*, Decl*);
 
 /* types.c */
 void	typeinit(void);
@@ -26,12 +26,21 @@ long	align(long, int);
 Decl*	lookup(Sym*);
 Decl*	namedot(Decl*, Sym*);
 Type*	resolve(Type*);
+Type*	resolvedecl(Decl*);
 void	resolvemod(Type*);
+void	modscope(Type*);
+Type*	resolvemember(Decl*);
 Type*	tyinst(Type*, Decl*, Src*);
 void	instfill(Type*);
 void	sizetype(Type*);
 int	tequal(Type*, Type*);
+int	tycompat(Type*, Type*, int);
 Decl*	modmembers(Type*);
+Decl*	impmembers(void);
+Decl*	impmp(void);
+Decl*	mpdecl(Type*);
+void	modrefable(Type*);
+void	implinkall(void);
 char*	signstr(Type*);
 ulong	sign(Type*);
 char*	tprint(char*, char*, Type*);
@@ -54,6 +63,8 @@ void	adtmembers(Type*);
 void	constdecl(Decl*, Node*, int);
 void	declare(Node*);
 void	importdecl(Node*);
+Decl*	impfind(Sym*);
+void	importcon(Decl*);
 void	fndecl(Node*);
 Type*	dastype(Type*);
 
@@ -118,8 +129,20 @@ Datum*	mpsub(Datum*, int, long);
 void	move(Type*, Addr, Addr);
 int	opclass(Type*);
 
-/* ecom.c */
+/* ldt.c */
+void	ldtuse(Decl*, Decl*);
+void	selfref(Decl*);
+Decl*	selfvar(void);
+Decl*	selfmod(void);
+Decl*	ifaceadds(void);
+void	ldtload(Decl*);
+void	ldtfinish(void);
+int	ldtfn(Decl*, Decl*);
 int	ldtindex(Decl*);
+Ldtmod*	ldtout(int);
+int	ldtcount(void);
+
+/* ecom.c */
 Addr	decladdr(Decl*);
 Addr	midaddr(Addr, Type*);
 int	cmpop(int, Type*, int);
@@ -132,17 +155,18 @@ Addr	lvaddr(Node*);
 void	assigncom(Node*);
 void	exprcom(Node*);
 void	untuple(Node*, Type*, Addr);
+void	storeto(Node*, Type*, Addr);
 void	spawncom(Node*);
 
 /* com.c */
 void	compile(char*, int);
+void	needfn(Decl*);
 
 /* dis.c */
 void	discon(long);
 long	addrval(Addr*);
 char*	fnname(Decl*);
 Decl*	exports(void);
-int	exportindex(Decl*);
 Decl*	entryfn(void);
 void	disout(char*);
 char*	srcpath(void);

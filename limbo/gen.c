@@ -167,6 +167,70 @@ twoop(int op)
 	return 0;
 }
 
+/*
+ * The object file gives a middle operand 16 signed bits (Inferno's VM
+ * keeps it in a short): an immediate, or a frame or module data offset,
+ * outside -32768..32767 would be misread.  As Inferno's limbo does, such a
+ * middle operand goes through a fixed temporary at the top of the frame
+ * (never a pointer in the frame's map): loaded before the instruction,
+ * or, for the element-address instructions that write their middle
+ * operand, stored after it.
+ */
+enum
+{
+	RTemp	= NREG*IBY2WD,		/* 20..27, in MaxTemp: a word, or a big or real */
+};
+
+static int
+farmiddle(Addr *m)
+{
+	long v;
+
+	switch(m->mode){
+	case Aimm: case Afp: case Amp: case Aldt:
+		v = m->off;
+		break;
+	case Adesc:
+		v = m->desc != nil ? m->desc->id : 0;
+		break;
+	default:
+		return 0;
+	}
+	return v < -32768 || v > 32767;
+}
+
+/* the move for a middle operand of instruction op */
+static int
+midmove(int op)
+{
+	switch(op){
+	case IADDB: case ISUBB: case IMULB: case IDIVB: case IMODB: case IANDB:
+	case IORB: case IXORB: case ISHLB: case ISHRB:
+	case IBEQB: case IBNEB: case IBLTB: case IBLEB: case IBGTB: case IBGEB:
+		return IMOVB;
+	case IADDL: case ISUBL: case IMULL: case IDIVL: case IMODL: case IANDL:
+	case IORL: case IXORL: case ISHLL: case ISHRL: case ILSRL: case IEXPL:
+	case IBEQL: case IBNEL: case IBLTL: case IBLEL: case IBGTL: case IBGEL:
+		return IMOVL;
+	case IADDF: case ISUBF: case IMULF: case IDIVF: case IEXPF:
+	case IBEQF: case IBNEF: case IBLTF: case IBLEF: case IBGTF: case IBGEF:
+		return IMOVF;
+	}
+	return IMOVW;	/* a word, or a pointer copied without a reference count */
+}
+
+static int
+writesmiddle(int op)
+{
+	switch(op){
+	case IINDX: case IINDW: case IINDF: case IINDB: case IINDL:
+		return 1;
+	}
+	return 0;
+}
+
+static Inst*	emit1(int, Addr, Addr, Addr);
+
 Inst*
 emit(int op, Addr s, Addr m, Addr d)
 {
@@ -174,6 +238,23 @@ emit(int op, Addr s, Addr m, Addr d)
 
 	if(m.mode != Anone && sameaddr(m, d) && twoop(op))
 		m = anone();
+	if(!farmiddle(&m))
+		return emit1(op, s, m, d);
+	if(writesmiddle(op)){
+		i = emit1(op, s, afp(RTemp), d);
+		emit1(IMOVW, afp(RTemp), anone(), m);
+		return i;
+	}
+	emit1(midmove(op), m, anone(), afp(RTemp));
+	return emit1(op, s, afp(RTemp), d);
+}
+
+/* append an instruction */
+static Inst*
+emit1(int op, Addr s, Addr m, Addr d)
+{
+	Inst *i;
+
 	i = emalloc(sizeof *i);
 	i->op = op;
 	i->s = s;
@@ -560,9 +641,13 @@ mpsub(Datum *a, int kind, long off)
 	d->kind = kind;
 	d->off = off;
 	d->len = -1;
-	for(l = &a->sub; *l != nil; l = &(*l)->next)
-		;
+	if(a->subtail != nil)
+		l = &a->subtail->next;
+	else
+		for(l = &a->sub; *l != nil; l = &(*l)->next)
+			;
 	*l = d;
+	a->subtail = d;
 	return d;
 }
 

@@ -28,9 +28,12 @@ Src	lastsrc;		/* the last token consumed */
 
 static	Input	inputs[MaxInc];
 static	int	ninputs;
-static	Tok	peekbuf[64];
+static	Tok	peekbuf[Npeek];	/* tokens looked ahead, a ring from phead */
+static	int	phead;
 static	int	npeek;
 static	Sym*	symtab[1024];
+
+static	void	lex(Tok*);
 
 static struct
 {
@@ -121,8 +124,10 @@ readfile(char *name, long *np)
 	char *buf;
 
 	fd = open(name, O_RDONLY);
-	if(fd < 0)
+	if(fd < 0){
+		werrstr("%s", strerror(errno));
 		return nil;
+	}
 	n = lseek(fd, 0, 2);
 	lseek(fd, 0, 0);
 	if(n < 0)
@@ -177,13 +182,14 @@ lexstart(char *name)
 }
 
 /*
- * include "file": search the including file's directory, the -I
- * directories, then the name as given.
+ * include "file": as Inferno's limbo, a relative name is looked for in
+ * the directory of the source file being compiled, then in each -I
+ * directory; an absolute name only as written.
  */
-void
-lexinclude(Src *src, char *name)
+static void
+pushinclude(Src *src, char *name)
 {
-	char path[StrSize], *buf, *dir, *s;
+	char path[StrSize], *buf, *s;
 	long n;
 	int i;
 
@@ -191,25 +197,20 @@ lexinclude(Src *src, char *name)
 	if(name[0] == '/')
 		buf = readfile(name, &n);
 	else{
-		dir = files[inputs[ninputs-1].file];
-		s = strrchr(dir, '/');
-		if(s != nil){
-			snprint(path, sizeof path, "%.*s/%s", (int)(s-dir), dir, name);
-			buf = readfile(path, &n);
-			if(buf != nil)
-				name = path;
-		}
+		s = strrchr(files[0], '/');
+		if(s != nil)
+			snprint(path, sizeof path, "%.*s/%s", (int)(s-files[0]), files[0], name);
+		else
+			snprint(path, sizeof path, "%s", name);
+		buf = readfile(path, &n);
 		for(i = 0; buf == nil && i < nincdirs; i++){
 			snprint(path, sizeof path, "%s/%s", incdirs[i], name);
 			buf = readfile(path, &n);
-			if(buf != nil)
-				name = path;
 		}
-		if(buf == nil)
-			buf = readfile(name, &n);
+		name = path;
 	}
 	if(buf == nil){
-		error(src, "can't find include file %s", name);
+		error(src, "can't include %s: %r", name);
 		return;
 	}
 	if(pushfile(name, buf, n) < 0)
@@ -231,6 +232,39 @@ lexerr(Input *in, char *fmt, char *arg)
 
 	srcat(in, &s);
 	error(&s, fmt, arg);
+}
+
+static void
+newline(Input *in)
+{
+	in->line++;
+	in->linestart = in->p;
+}
+
+/*
+ * the character at in->p, which starts a UTF-8 sequence (>= Runeself):
+ * advance over it; invalid UTF-8 is an error (0, in->p past one byte)
+ */
+static int
+utfrune1(Input *in, Rune *r, char *what)
+{
+	char b[UTFmax+1];
+	int n;
+
+	n = in->end - in->p;
+	if(n > UTFmax)
+		n = UTFmax;
+	memmove(b, in->p, n);
+	b[n] = 0;
+	n = chartorune(r, b);
+	if(*r == Runeerror && n == 1){
+		if(what != nil)
+			lexerr(in, "invalid UTF-8 in %s", what);
+		in->p++;
+		return 0;
+	}
+	in->p += n;
+	return 1;
 }
 
 /* read one escape after a backslash in a string or character constant */
@@ -371,16 +405,19 @@ strconst(Input *in, Tok *t, int q)
 		c = (uchar)*in->p++;
 		if(c == q)
 			break;
-		if(c == '\n'){
-			in->line++;
-			in->linestart = in->p;
-		}
+		if(c == '\n')
+			newline(in);
 		if(n+UTFmax+1 >= max){
 			max *= 2;
 			buf = realloc(buf, max);
 		}
 		if(c == '\\' && q == '"'){
 			r = escchar(in);
+			n += runetochar(buf+n, &r);
+		}else if(c >= Runeself){
+			in->p--;
+			if(!utfrune1(in, &r, "string constant"))
+				continue;
 			n += runetochar(buf+n, &r);
 		}else
 			buf[n++] = c;
@@ -391,26 +428,35 @@ strconst(Input *in, Tok *t, int q)
 	t->slen = n;
 }
 
+/*
+ * 'c': as in Inferno, any character, the quote itself too ('''), or an
+ * escape, then the closing quote
+ */
 static void
 charconst(Input *in, Tok *t)
 {
 	Rune r;
 	long c;
 
-	c = (uchar)*in->p;
-	if(c == '\\'){
+	c = 0;
+	if(in->p >= in->end)
+		lexerr(in, "end of file in character constant", nil);
+	else if(*in->p == '\\'){
 		in->p++;
 		c = escchar(in);
-	}else if(c >= Runeself){
-		in->p += chartorune(&r, in->p);
-		c = r;
-	}else if(c == '\n' || c == '\'' || in->p >= in->end){
-		lexerr(in, "empty character constant", nil);
-		c = 0;
-	}else
-		in->p++;
-	if(*in->p != '\'')
-		lexerr(in, "missing ' in character constant", nil);
+	}else if((uchar)*in->p >= Runeself){
+		if(utfrune1(in, &r, "character constant"))
+			c = r;
+		else
+			while(in->p < in->end && *in->p != '\'' && *in->p != '\n')
+				in->p++;
+	}else{
+		c = (uchar)*in->p++;
+		if(c == '\n')
+			newline(in);
+	}
+	if(in->p >= in->end || *in->p != '\'')
+		lexerr(in, "missing closing '", nil);
 	else
 		in->p++;
 	t->t = Lconst;
@@ -418,14 +464,44 @@ charconst(Input *in, Tok *t)
 	t->byte = 1;
 }
 
+/*
+ * include "file"; -- handled here, so it may appear wherever a
+ * declaration may (at the top level and in function bodies): the
+ * included file's tokens follow in place of the statement
+ */
+static void
+include(Input *in, Src *s)
+{
+	Tok t;
+
+	lex(&t);
+	if(t.t != Lsconst){
+		error(&t.src, "syntax error near %s: expected string constant", toktext(&t));
+		return;
+	}
+	while(in->p < in->end && (*in->p == ' ' || *in->p == '\t' || *in->p == '\r' || *in->p == '\n' || *in->p == '#')){
+		if(*in->p == '#')
+			while(in->p < in->end && *in->p != '\n')
+				in->p++;
+		else if(*in->p++ == '\n')
+			newline(in);
+	}
+	if(in->p < in->end && *in->p == ';')
+		in->p++;
+	else
+		error(&t.src, "syntax error after include \"%s\": expected ;", t.str);
+	pushinclude(s, t.str);
+}
+
 /* scan the next token from the inputs */
 static void
 lex(Tok *t)
 {
 	Input *in;
-	int c;
+	int c, bad;
 	char *s;
 	Sym *sym;
+	Rune r;
 
 	memset(t, 0, sizeof *t);
 again:
@@ -449,8 +525,7 @@ again:
 		c = *in->p;
 		if(c == '\n'){
 			in->p++;
-			in->line++;
-			in->linestart = in->p;
+			newline(in);
 			continue;
 		}
 		if(c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'){
@@ -467,12 +542,22 @@ again:
 	srcat(in, &t->src);
 	s = in->p;
 	c = (uchar)*in->p++;
-	if(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80){
-		while(in->p < in->end && isident((uchar)*in->p))
-			in->p++;
+	if(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= Runeself){
+		in->p--;
+		bad = 0;
+		while(in->p < in->end && isident((uchar)*in->p)){
+			if((uchar)*in->p < Runeself)
+				in->p++;
+			else if(!utfrune1(in, &r, bad++ ? nil : "identifier"))
+				;
+		}
 		sym = enter(s, in->p - s);
 		t->sym = sym;
 		t->t = sym->tok ? sym->tok : Lid;
+		if(t->t == Linclude){
+			include(in, &t->src);
+			goto again;
+		}
 	}else if(c >= '0' && c <= '9' || c == '.' && *in->p >= '0' && *in->p <= '9'){
 		in->p--;
 		if(c == '.'){
@@ -590,23 +675,25 @@ next(void)
 {
 	lastsrc = tok.src;
 	if(npeek > 0){
-		tok = peekbuf[0];
-		memmove(peekbuf, peekbuf+1, (npeek-1)*sizeof peekbuf[0]);
+		tok = peekbuf[phead];
+		phead = (phead+1) % Npeek;
 		npeek--;
 		return;
 	}
 	lex(&tok);
 }
 
-/* the token n places after the current one (n >= 1) */
+/* the token n places after the current one (1 <= n <= Npeek) */
 Tok*
 peek(int n)
 {
-	while(npeek < n && npeek < nelem(peekbuf))
-		lex(&peekbuf[npeek++]);
-	if(n > npeek)
-		n = npeek;
-	return &peekbuf[n-1];
+	if(n > Npeek)
+		n = Npeek;
+	while(npeek < n){
+		lex(&peekbuf[(phead+npeek) % Npeek]);
+		npeek++;
+	}
+	return &peekbuf[(phead+n-1) % Npeek];
 }
 
 char*
@@ -700,6 +787,9 @@ fatal(char *fmt, ...)
 	va_start(arg, fmt);
 	vseprint(buf, buf+sizeof buf, fmt, arg);
 	va_end(arg);
-	fprint(2, "limbo: fatal error: %s\n", buf);
+	if(cursrc.line > 0 && cursrc.file < nfiles && files[cursrc.file] != nil)
+		fprint(2, "%s:%d: limbo: fatal error: %s\n", files[cursrc.file], cursrc.line, buf);
+	else
+		fprint(2, "limbo: fatal error: %s\n", buf);
 	exits("fatal");
 }

@@ -31,7 +31,8 @@ enum
 	MaxErr		= 10,
 	MaxInc		= 32,
 	MaxScope	= 4096,
-	MaxInitElems	= 1<<16,	/* elements of a global array initializer */
+	MaxInitBytes	= 1<<26,	/* a global array initializer (what the loader accepts) */
+	Npeek		= 1024,		/* tokens the parser may look ahead */
 };
 
 /* a position in a source file */
@@ -136,6 +137,8 @@ struct Type
 	Type*	ninst;		/* adt instance: next in base->insts */
 	int	modref;		/* seen by modreach */
 	int	linkall;	/* module: its handles may cross modules: link every function */
+	Decl*	mpdecl;		/* module: its data, .mp (mpdecl()) */
+	int	ismp;		/* adt: a module's data, .mp */
 };
 
 struct Decl
@@ -175,6 +178,12 @@ struct Decl
 	Decl*	apolys;		/* member fn of a polymorphic adt: its type parameters */
 	Sym*	psym;		/* constraint fn: the type parameter it belongs to */
 	int	hidden;		/* argument passing a constraint fn (ref fn), added by the compiler */
+	int	proto;		/* Dfn: declared by f: fn(...); at the top level */
+	int	resolving;	/* Dtype: its type being resolved, with this many adts (+1) being resolved */
+	int	installed;	/* in this many scopes now */
+	Decl*	alias;		/* a stand-in for this module member (modscope) */
+	int	needed;		/* Dfn: called or referenced by code generated */
+	int	compiled;
 };
 
 /* node operators */
@@ -199,6 +208,8 @@ enum
 	Oret, Oexit, Ospawn, Oraise, Oexstmt, Olabel, Odecl, Oconst_decl,
 	Oexcept, Otypedecl, Ofunc, Oscope, Ovardecl, Oimport, Ofnref,
 	Otyapp,
+	Oself,		/* this module's handle: .self, loaded once */
+	Oldtix,		/* decl's index in the interface of module type tyarg */
 	Oend
 };
 
@@ -219,6 +230,7 @@ struct Node
 	Type*	tyarg;		/* cast target, declared type, array element */
 	Decl*	ids;		/* declared names */
 	int	flags;
+	Node*	mod;		/* Odot of m->x.f: the module handle m */
 };
 
 enum
@@ -232,7 +244,8 @@ enum
 	Ndone	= 1<<7,		/* declaration already processed */
 	Nfnref	= 1<<8,		/* call through a function reference */
 	Npolyself	= 1<<9,
-	Npickdup	= 1<<10,	/* ref *p, p a ref to an adt with pick fields: a copy */		/* x.f() of a constraint fn f of x's type parameter: x is third */
+	Npickdup	= 1<<10,
+	Nfnpair		= 1<<11,	/* call through a constraint's hidden (module, index) arguments */	/* ref *p, p a ref to an adt with pick fields: a copy */		/* x.f() of a constraint fn f of x's type parameter: x is third */
 };
 
 /* operand addressing kinds */
@@ -314,15 +327,18 @@ struct Datum
 	int	len;
 	Desc*	desc;
 	Datum*	sub;
+	Datum*	subtail;	/* the last of sub */
 	Datum*	next;
 };
 
-/* a module type's import table: the functions used through it */
+/* a module type's interface as this module sees it (ldt.c) */
 struct Ldtmod
 {
-	Decl*	mod;
-	Decl*	fns[256];
+	Decl*	mod;		/* the module type's declaration */
+	Decl**	fns;		/* functions and .mp, by name once ldtfinish has run */
 	int	nfns;
+	int	maxfns;
+	int	oidx;		/* import table number when loaded, else -1 */
 };
 
 enum
@@ -366,6 +382,10 @@ extern	Type	*tint, *tbig, *tbyte, *treal, *tstring, *tnone, *tany, *terror, *tex
 extern	Decl*	nildecl;
 extern	Decl*	impdecl;
 extern	Sym*	impsym;
+extern	Decl*	impsyms;
+extern	Decl**	impmembs;
+extern	int	nimpmembs;
+extern	char*	impname;
 extern	int	scope;
 extern	char	storespace[];
 extern	char*	kindname[];
@@ -377,10 +397,9 @@ extern	int	ndescs;
 extern	Decl*	fns;
 extern	int	nfns;
 extern	char*	srcfile;
+extern	char*	signdump;
 extern	int	dosbl;
 extern	Except*	excs;
-extern	Ldtmod	ldtmods[];
-extern	int	nldtmods;
 extern	long	npc;
 extern	Src	cursrc;
 extern	long	mpsize;

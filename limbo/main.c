@@ -9,12 +9,13 @@ enum
 };
 
 char*	srcfile;
+char*	signdump;	/* -X name: print the signature text of name's link and import entries */
 int	dosbl;
 
 static void
 usage(void)
 {
-	fprint(2, "usage: limbo [-egSw] [-a] [-t module] [-I dir] [-o file] file.b\n");
+	fprint(2, "usage: limbo [-egSw] [-a] [-t module] [-I dir] [-o file] [-X name] file.b\n");
 	exits("usage");
 }
 
@@ -91,6 +92,14 @@ limbomain(void *v)
 					ofile = s+1;
 				else if(++i < argc)
 					ofile = argv[i];
+				else
+					usage();
+				goto nextarg;
+			case 'X':
+				if(s[1] != 0)
+					signdump = s+1;
+				else if(++i < argc)
+					signdump = argv[i];
 				else
 					usage();
 				goto nextarg;

@@ -16,6 +16,7 @@ static	Type*	type(void);
 static	Node*	idecl(Decl*, int);
 
 Sym*	impsym;
+Decl*	impsyms;	/* implement A, B, ...: the names */
 
 static	int	depth;	/* expression and statement nesting, bounded */
 
@@ -236,28 +237,38 @@ forclause(void)
 }
 
 /*
- * a function's constraint functions are passed as hidden arguments
- * (references to the member functions of the adts bound), after the
- * others; a polymorphic adt's are hidden fields after the others, set
- * by its constructors (store Dfield instead of Darg)
+ * Constraint functions are passed as Inferno's limbo passes them: after
+ * the declared arguments, for each type parameter in turn (the
+ * function's, then, for a member function of a polymorphic adt, the
+ * adt's), for each of its constraints, two hidden arguments: the module
+ * whose function it is and the function's index in that module's
+ * interface (.T.f and .T.f.i).  The callee calls through them with
+ * mframe and mcall.  Type signatures leave them out.
  */
-static void
-hiddenargs(Type *ft, int store)
+void
+hiddenargs(Type *ft, Decl *polys, Decl *constrs)
 {
-	Decl *c, *d;
+	Decl *p, *c, *d;
 	char buf[128];
 
-	for(c = ft->constrs; c != nil; c = c->next){
-		if(c->psym == nil || c->ty == nil || c->ty->kind != Tfn){
-			if(c->ty != nil && c->ty->kind != Tfn)
-				error(&c->src, "constraint %s is not a function", c->sym->name);
-			continue;
+	for(p = polys; p != nil; p = p->next)
+		for(c = constrs; c != nil; c = c->next){
+			if(c->psym != p->sym)
+				continue;
+			if(c->ty == nil || c->ty->kind != Tfn){
+				if(c->ty != nil && c->ty->kind != Tfn)
+					error(&c->src, "constraint %s is not a function", c->sym->name);
+				continue;
+			}
+			snprint(buf, sizeof buf, ".%s.%s", c->psym->name, c->sym->name);
+			d = mkdecl(&c->src, Darg, tany, enter(buf, 0));
+			d->hidden = 1;
+			ft->ids = appdecl(ft->ids, d);
+			snprint(buf, sizeof buf, ".%s.%s.i", c->psym->name, c->sym->name);
+			d = mkdecl(&c->src, Darg, tint, enter(buf, 0));
+			d->hidden = 1;
+			ft->ids = appdecl(ft->ids, d);
 		}
-		snprint(buf, sizeof buf, ".%s.%s", c->psym->name, c->sym->name);
-		d = mkdecl(&c->src, store, mktype(Tref, c->ty, nil), enter(buf, 0));
-		d->hidden = 1;
-		ft->ids = appdecl(ft->ids, d);
-	}
 }
 
 /* typeargs: '[' type {',' type} ']' -- the type arguments of a polymorphic adt */
@@ -269,6 +280,8 @@ typeargs(void)
 	h = nil;
 	want('[');
 	for(;;){
+		if(tok.t == Lcyclic)
+			next();	/* Inferno's cyclic marks the argument; the sizes here need it not */
 		h = appdecl(h, mkdecl(&tok.src, Dtype, type(), nil));
 		if(tok.t != ',')
 			break;
@@ -346,7 +359,6 @@ fnargs(void)
 			want(')');
 	}
 	ft->constrs = forclause();
-	hiddenargs(ft, Darg);
 	return ft;
 }
 
@@ -410,6 +422,21 @@ type1(void)
 			next();
 		}
 		want(')');
+		if(ids != nil && ids->next == nil && tok.t == '.' && peek(1)->t == Lid){
+			/* (M->A).Tag: a parenthesized type, for its pick tag */
+			t = ids->ty;
+			while(tok.t == '.' && peek(1)->t == Lid){
+				next();
+				tt = mktype(Tdot, t, nil);
+				tt->tsym = tok.sym;
+				tt->src = s;
+				t = tt;
+				next();
+			}
+			return t;
+		}
+		if(ids != nil && ids->next == nil)
+			return ids->ty;	/* (T) is T, as in Inferno */
 		t = mktype(Ttuple, nil, ids);
 		t->src = s;
 		return t;
@@ -420,6 +447,7 @@ type1(void)
 			ids = polylist();
 		t = fnargs();
 		t->polys = ids;
+		hiddenargs(t, t->polys, t->constrs);
 		t->src = s;
 		return t;
 	case Lid:
@@ -465,7 +493,7 @@ static int
 istypearg(void)
 {
 	switch(tok.t){
-	case Lref: case Larray: case Llist: case Lchan: case Lfn:
+	case Lref: case Larray: case Llist: case Lchan: case Lfn: case Lcyclic:
 		return 1;
 	case Lint: case Lbig: case Lbyte: case Lreal: case Lstring:
 		return peek(1)->t == ']' || peek(1)->t == ',';
@@ -491,8 +519,11 @@ tyapp(Node *l, Node *e)
 		if(e != nil){
 			d->init = e;
 			e = nil;
-		}else if(istypearg())
+		}else if(istypearg()){
+			if(tok.t == Lcyclic)
+				next();
 			d->ty = type();
+		}
 		else
 			d->init = expr();
 		n->ids = appdecl(n->ids, d);
@@ -536,7 +567,7 @@ initlist(int close)
 		ll = &labs;
 		e = nil;
 		for(;;){
-			if(tok.t == '*'){
+			if(tok.t == '*' && (peek(1)->t == Larrow || peek(1)->t == Lor)){
 				lab = mkn(Owild, nil, nil);
 				next();
 			}else{
@@ -596,8 +627,8 @@ primary(void)
 		n = mkn(Oconst, nil, nil);
 		n->val = tok.ival;
 		n->ty = tint;
-		if((uvlong)tok.ival > 0xFFFFFFFFULL)
-			n->ty = tbig;	/* too large for an int */
+		if(tok.ival > 0x7fffffff || tok.ival < -0x7fffffff)
+			n->ty = tbig;	/* too large for an int: big, as in Inferno */
 		if(tok.byte)
 			n->flags |= Nbyte;
 		next();
@@ -688,7 +719,34 @@ primary(void)
 			endsrc(n, nil);
 			continue;
 		case Lmdot:
+			/*
+			 * m->x, or as Inferno's precedence has it, m->(e).f or
+			 * m->x.f...: the method f called through module m
+			 */
 			next();
+			if(tok.t == '(' || tok.t == Lid && peek(1)->t == '.' && peek(2)->t == Lid){
+				if(tok.t == '('){
+					next();
+					e = expr();
+					want(')');
+				}else{
+					e = mkn(Oname, nil, nil);
+					e->decl = mkdecl(&tok.src, Dundef, nil, tok.sym);
+					e->str = tok.sym->name;
+					next();
+				}
+				while(tok.t == '.' && peek(1)->t == Lid){
+					next();
+					e = mkn(Odot, e, nil);
+					e->str = tok.sym->name;
+					e->decl = mkdecl(&tok.src, Dundef, nil, tok.sym);
+					next();
+					endsrc(e, nil);
+				}
+				n = mkn(Omdot, n, e);
+				endsrc(n, nil);
+				continue;
+			}
 			if(tok.t != Lid){
 				error(&tok.src, "syntax error near %s: expected identifier", toktext(&tok));
 				return n;
@@ -934,22 +992,24 @@ expr(void)
 	return n;
 }
 
-/* does a case label (ending in =>) start at the current token? */
+/*
+ * does a case, alt or pick label (qual {or qual} =>) start at the
+ * current token?  It does when => or 'or' comes, outside brackets,
+ * before the end of a statement (; { or }): a guard may look like an
+ * expression statement, (a, b) := <-c =>
+ */
 static int
 islabel(void)
 {
 	Tok *p;
 	int i, depth;
 
-	if(tok.t == '*' && (peek(1)->t == Larrow || peek(1)->t == Lor))
-		return 1;
-	if(tok.t == ';' || tok.t == '{' || tok.t == '}')
-		return 0;
 	depth = 0;
-	for(i = 1; i < 60; i++){
-		p = peek(i);
+	for(i = 0; i < Npeek; i++){
+		p = i == 0 ? &tok : peek(i);
 		switch(p->t){
 		case Larrow:
+		case Lor:
 			if(depth == 0)
 				return 1;
 			break;
@@ -957,7 +1017,8 @@ islabel(void)
 			depth++;
 			break;
 		case ')': case ']':
-			depth--;
+			if(--depth < 0)
+				return 0;
 			break;
 		case ';': case '{': case '}': case Leof:
 			return 0;
@@ -981,7 +1042,7 @@ caseclauses(int isexc)
 		labs = nil;
 		ll = &labs;
 		for(;;){
-			if(tok.t == '*'){
+			if(tok.t == '*' && (peek(1)->t == Larrow || peek(1)->t == Lor)){
 				lab = mkn(Owild, nil, nil);
 				next();
 			}else{
@@ -1410,7 +1471,10 @@ idecl(Decl *ids, int where)
 			d->ty = t;
 		}
 		t->ids = fields(0, ids);
-		hiddenargs(t, Dfield);
+		if(t->constrs != nil)
+			for(d = t->ids; d != nil; d = d->next)
+				if(d->store == Dfn && d->ty != nil && d->ty->kind == Tfn)
+					hiddenargs(d->ty, t->polys, t->constrs);	/* after the function's own */
 		n->op = Otypedecl;
 		n->ty = t;
 		return n;
@@ -1451,9 +1515,15 @@ idecl(Decl *ids, int where)
 		t = mktype(Texception, nil, nil);
 		t->cons = 1;
 		if(tok.t == '('){
-			Type *tt = type();
-			if(tt->kind == Ttuple)
-				t->ids = tt->ids;
+			/* exception(T, ...): its values, one or more */
+			next();
+			for(;;){
+				t->ids = appdecl(t->ids, mkdecl(&tok.src, Dfield, type(), nil));
+				if(tok.t != ',')
+					break;
+				next();
+			}
+			want(')');
 		}
 		for(d = ids; d != nil; d = d->next){
 			d->store = Dconst;
@@ -1508,8 +1578,8 @@ ispolydef(void)
 }
 
 /*
- * topdecl: include string | implement idlist ';' | idlist ':' idecl
- *	| idlist ':=' exp ';' | fname fnargs block
+ * topdecl: implement idlist ';' | idlist ':' idecl
+ *	| idlist ':=' exp ';' | id '=' exp ';' | fname fnargs block
  * fname: id ['.' id]
  */
 static Node*
@@ -1526,22 +1596,14 @@ topdecl(void)
 	case ';':
 		next();
 		return nil;
-	case Linclude:
-		next();
-		if(tok.t != Lsconst){
-			error(&tok.src, "syntax error near %s: expected string constant", toktext(&tok));
-			resync();
-			return nil;
-		}
-		lexinclude(&tok.src, tok.str);
-		next();
-		return nil;
 	case Limplement:
 		next();
 		ids = idlist(0);
 		if(ids != nil){
-			if(impsym != nil)
-				error(&s, "only one implementation module allowed");
+			if(impsyms != nil)
+				error(&s, "only one implement declaration allowed");
+			else
+				impsyms = ids;
 			impsym = ids->sym;
 		}
 		want(';');
@@ -1567,9 +1629,22 @@ topdecl(void)
 				ids = polylist();
 			ft = fnargs();
 			ft->polys = ids;
+			hiddenargs(ft, ft->polys, ft->constrs);	/* an adt's are added when its member is found */
 			ft->src = s;
 			n->tyarg = ft;
 			n->left = block();
+			return n;
+		}
+		if(peek(1)->t == '='){
+			/* name = exp; a global declared earlier gets its initial value */
+			n = mkn(Oname, nil, nil);
+			n->decl = mkdecl(&tok.src, Dundef, nil, tok.sym);
+			n->str = tok.sym->name;
+			next();
+			next();
+			n = mkn(Oas, n, expr());
+			n->src = s;
+			want(';');
 			return n;
 		}
 		ids = idlist(0);

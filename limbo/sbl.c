@@ -202,7 +202,7 @@ sbltype(Type *t, int force)
 			return;
 		}
 		sput("%c", t->tags != nil ? 'p' : 'a');
-		if(d->dot != nil && d->dot != impdecl)
+		if(d->dot != nil && !d->dot->isimp)
 			sput("%s->", d->dot->sym->name);
 		fixsrc(&d->src);
 		sput("%s %s%ld\n", d->sym->name, srcstr(&d->src), t->size);
@@ -299,7 +299,7 @@ sblout(char *ofile)
 	lastf = 0;
 	lastline = 0;
 	sput("limbo .sbl 2.1\n");
-	sput("%s\n", impdecl->sym->name);
+	sput("%s\n", impname);
 	sblfiles();
 	sblinst();
 
