@@ -679,6 +679,28 @@ chktable(Ld *l, Module *m, Inst *ip, int pc)
 	return 1;
 }
 
+/*
+ * the object format gives a middle operand 16 bits: a signed immediate
+ * or an unsigned offset.  Inferno's VM keeps only those bits, so a
+ * module with a wider one means something else there: refuse it.
+ */
+static int
+chkmiddle(Ld *l, Inst *ip, int pc)
+{
+	switch(ip->add & ARM){
+	case AXIMM:
+		if(ip->m.imm < -0x8000 || ip->m.imm > 0x7FFF)
+			return lderr(l, "middle immediate %d out of 16-bit range at pc %d", ip->m.imm, pc);
+		break;
+	case AXINF:
+	case AXINM:
+		if(ip->m.off < 0 || ip->m.off > 0xFFFF)
+			return lderr(l, "middle offset %d out of 16-bit range at pc %d", ip->m.off, pc);
+		break;
+	}
+	return 1;
+}
+
 static int
 decode(Ld *l, Rd *r, Module *m)
 {
@@ -711,6 +733,8 @@ decode(Ld *l, Rd *r, Module *m)
 			return lderr(l, "bad address mode at pc %d", pc);
 		if(r->bad)
 			return lderr(l, "truncated code at pc %d", pc);
+		if(!chkmiddle(l, ip, pc))
+			return 0;
 		if((ip->add & ARM) == AXNON)
 			ip->m = ip->d;
 		if(isbranch(ip->op)){
