@@ -10,6 +10,10 @@
  * deadlock.  QLocks and RWlocks queue the waiting processes.
  */
 
+/* the functions, whatever portfns.h makes of their calls (layout(8)) */
+#undef	incref
+#undef	decref
+
 void
 lock(Lock *l)
 {
