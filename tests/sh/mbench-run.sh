@@ -35,7 +35,8 @@ check o-tests '[ "$(tail -n +3 "$T/out" | awk "{print \$1}" | tr "\n" " ")" = "B
 check o-rows 'rows 10 us'
 obs=$(sed -n 's/^minos bench: observations in //p' "$T/err")
 check o-named '[ -n "$obs" ] && [ -f "$obs" ]'
-check o-file '[ "$(awk "{print \$1, NF}" "$obs" | sed "s/:1d:/:1l:/" | tr "\n" " ")" = "BASE:1l:Observation:n:Time:us 11 GCSCHED:1l:Observation:n:Time:us 11 " ]'
+check o-file '[ "$(awk "{print \$1, NF}" "$obs" | sed "s/:1d:/:1l:/" | tr "\n" " ")" = "# 3 BASE:1l:Observation:n:Time:us 11 GCSCHED:1l:Observation:n:Time:us 11 " ]'
+check o-layout '[ "$(sed -n 1p "$obs")" = "# layout 0" ]'
 # the observations are plot's input: its summary of them has n 10
 check o-plot '[ "$("$R/o/bin/emu" /dis/bgrep.dis BASE "$obs" | "$R/o/bin/emu" /dis/plot.dis -t | sed -n 2p | cut -d" " -f1-2)" = "n 10" ]'
 rm -f "$obs"
