@@ -320,14 +320,15 @@ mixed(s: ref Side): int
 	return 0;
 }
 
-# layouts lists the distinct layouts of a side's files, in order of appearance
+# layouts lists the distinct layouts of a side's files, the last seen
+# first (as join wants them)
 layouts(s: ref Side): list of string
 {
 	l: list of string;
 	for(i := 0; i < s.nfile; i++)
 		if(s.layout[i] != nil && !member(s.layout[i], l))
 			l = s.layout[i] :: l;
-	return rev(l);
+	return l;
 }
 
 describelayouts(s: ref Side): string

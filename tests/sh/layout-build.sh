@@ -82,6 +82,13 @@ echo "(/x/a.a)b.o" >"$T/trace"
 fails mklayout-seed sh "$R/pc/mklayout" -s 0 "$T/trace" <<'E'
 mklayout: bad seed '0': want a number from 1 to 999999999
 E
+fails mklayout-class sh "$R/pc/mklayout" -s 3 -c text,code "$T/trace" <<'E'
+mklayout: bad class 'code': want text, rodata, data, bss or heap
+E
+printf 'build\n\tshuffle text code\n' >"$T/badshuffle"
+fails shuffle sh -c "cd '$R/pc' && ./mkdevtab -b '$T/badshuffle'" <<E
+mkdevtab: $T/badshuffle: shuffle code: want text, rodata, data, bss or heap
+E
 printf 'dev\n\troot\nbuild\n\tcflags -DX -O3\n' >"$T/badflags"
 fails cflags sh -c "cd '$R/pc' && ./mkdevtab -b '$T/badflags'" <<E
 mkdevtab: $T/badflags: cflags -O3: only -DNAME, -DNAME=value and -UNAME
@@ -132,5 +139,14 @@ for k in pc refpad refmacro; do
 	medians "$T/$k.res" >"$T/$k.med"
 done
 check pad-same '[ $(wc -l <"$T/pc.med") = 3 ] && join "$T/pc.med" "$T/refpad.med" | awk "{ d = \$2 - \$3; if(d < -1 || d > 1) exit 1 }"'
+# layouts of pctext move only the code, the data staying at the same
+# addresses: they execute the same instructions, and under icount give
+# the same observations, every one
+for s in 5 6; do
+	$M run -c icount -k pctext -L $s -i "$T/prog" '/n/local/refloop -n 10' >"$T/text$s.res" 2>&1
+done
+check text-same 'grep -q "^STAT:1l:" "$T/text5.res" && cmp -s "$T/text5.res" "$T/text6.res"'
+check text-moved '[ "$(nm "$R/o/layout/5/pctext" | grep " T namec$")" != "$(nm "$R/o/layout/6/pctext" | grep " T namec$")" ]'
+check text-data '[ "$(nm "$R/o/layout/5/pctext" | grep " [bBdDrR] " | sort)" = "$(nm "$R/o/layout/6/pctext" | grep " [bBdDrR] " | sort)" ]'
 check macro-stat 'join "$T/pc.med" "$T/refmacro.med" | awk "\$1 == \"STAT\" { exit !(\$2 - \$3 > 50) }"'
 finish
