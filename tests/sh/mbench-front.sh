@@ -49,7 +49,7 @@ E
 
 # the usage line is in ./minos help
 ncase=$((ncase + 1))
-"$R/minos" help | grep -q '^  bench \[-k config\] \[-c real|icount\] \[-n reps\] \[-o\] \[test ...\]$' ||
+"$R/minos" help | grep -q '^  bench \[-k config\] \[-L seed\] \[-c real|icount\] \[-n reps\] \[-o\] \[test ...\]$' ||
 	bad help "no bench line in ./minos help"
 
 finish
