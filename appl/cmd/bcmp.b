@@ -717,9 +717,9 @@ median1(u: array of ref Unit, unit: string): string
 		v[i] = u[i].value(Stats->Median, 0.0);
 	(m, lo, hi) := stats->interval(v, conf);
 	(f, su) := scale(m, lo, hi, unit);
-	s := num(m/f, 4) + su;
+	s := num(m/f, 5) + su;
 	if(lo <= hi)
-		s += " [" + num(lo/f, 4) + ", " + num(hi/f, 4) + "]";
+		s += " [" + num(lo/f, 5) + ", " + num(hi/f, 5) + "]";
 	return s;
 }
 
