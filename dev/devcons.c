@@ -26,6 +26,7 @@ enum
 	Qdrivers,
 	Qhostowner,
 	Qkprint,
+	Qlayout,
 	Qmemory,
 	Qmsec,
 	Qnotquiterandom,
@@ -46,6 +47,7 @@ static Dirtab consdir[] =
 	"drivers",	{Qdrivers},	0,	0444,
 	"hostowner",	{Qhostowner},	0,	0444,
 	"kprint",	{Qkprint},	0,	0444,
+	"layout",	{Qlayout},	0,	0444,
 	"memory",	{Qmemory},	0,	0444,
 	"msec",		{Qmsec},	NUMSIZE,	0444,
 	"notquiterandom",	{Qnotquiterandom},	0,	0444,
@@ -565,6 +567,9 @@ consread(Chan *c, void *a, long n, vlong off)
 		return readstr(off, a, n, eve);
 	case Qkprint:
 		return qread(kprintq, a, n);
+	case Qlayout:
+		snprint(tmp, sizeof tmp, "%lud", layoutseed);
+		return readstr(off, a, n, tmp);
 	case Qmemory:
 		if(n > 0x7FFFFFFF)
 			n = 0x7FFFFFFF;

@@ -5,9 +5,10 @@
 #	Rand, Unit, Cmp, Diff: import stats;
 #
 # A sample is a tree of Units, one level for each source of variation:
-# boots at the top (a later level, layouts, goes above them), runs
-# within a boot, and at the leaves the observations of one run, sorted.
-# Observations of one boot are not independent: every interval and test
+# kernel layouts at the top when there are several (layout(8)), boots
+# (within a layout), runs within a boot, and at the leaves the
+# observations of one run, sorted.  Observations of one boot are not
+# independent, nor are the boots of one layout: every interval and test
 # here permutes or resamples whole top-level units.  See stats(2).
 
 Stats: module
@@ -40,6 +41,7 @@ Stats: module
 		leaves:	fn(u: self ref Unit): array of ref Unit;
 		value:	fn(u: self ref Unit, s: int, t: real): real;
 		same:	fn(u: self ref Unit, v: ref Unit): int;
+		canon:	fn(u: self ref Unit): ref Unit;
 	};
 
 	# one statistic compared: b - a with its interval and p-values
@@ -95,8 +97,11 @@ Stats: module
 	compare:	fn(a, b: array of ref Unit, sel: array of int, t: real, tfixed: int,
 			conf: real, maxarr: int, r: ref Rand): ref Cmp;
 
-	# variance split: sd of the units' medians and p99s, robust spread within
-	split:	fn(u: array of ref Unit): (real, real, real, real);
+	# variance split, a level each (the top first, observations last):
+	# sd of the median, its share of an observation's variance, sd of the p99
+	split:	fn(u: array of ref Unit): (array of real, array of real, array of real);
+	# mean of top-level values with Student's t interval
+	interval:	fn(v: array of real, conf: real): (real, real, real);
 
 	# Kalibera and Jones: variance at each level, and repetitions needed
 	levels:	fn(u: array of ref Unit, s: int, t: real): (array of real, array of real, array of real);

@@ -587,9 +587,11 @@ struct Acct
 
 extern	Dev*	devtab[];
 extern	int	idlegcpatched;	/* execatidle gives way to ready kprocs (pc/pc; 0 in pc/pcold) */
+extern	int	refinline;	/* -DREFSWITCH kernels: Ref counts inline, not called (layout(8)) */
+extern	ulong	layoutseed;	/* the layout the kernel was linked in, 0: kernel.ld's (layout(8)) */
 extern	Idlewait	idlewait;
 extern	Idlestat	idlestat;
-extern	char*	conffile;
+extern	char	conffile[];	/* the config's name */
 extern	char	*eve;
 extern	int	verbose;	/* -v on the command line */
 extern	ulong	kerndate;

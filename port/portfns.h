@@ -175,6 +175,24 @@ extern	void	(*waitnote)(int, ulong, uvlong);
 extern	ulong	waitepoch;
 void	waitsched(int, ulong);
 
+/*
+ * The NetBSD experiment (layout(8)): -DREFINLINE expands the Ref counts
+ * at every call site, as a macro would; -DREFSWITCH expands them there
+ * or calls qlock.c's as refinline (the config's misc setting) says at
+ * run time.  A macro's name in its own body is the function.
+ */
+#define	increfinline(r)	({ Ref *r_ = (r); int s_ = splhi(); long x_ = ++r_->ref; splx(s_); x_; })
+#define	decrefinline(r)	({ Ref *r_ = (r); int s_ = splhi(); long x_ = --r_->ref; splx(s_); \
+			if(x_ < 0){ panic("decref: negative ref, pc %#lux", getcallerpc(&r_)); } x_; })
+#ifdef REFINLINE
+#define	incref(r)	increfinline(r)
+#define	decref(r)	decrefinline(r)
+#endif
+#ifdef REFSWITCH
+#define	incref(r)	(refinline ? increfinline(r) : incref(r))
+#define	decref(r)	(refinline ? decrefinline(r) : decref(r))
+#endif
+
 /* error handling (error.c): an error() unwinds to the innermost waserror() */
 void	error(char*) __attribute__((noreturn));
 void	nexterror(void) __attribute__((noreturn));

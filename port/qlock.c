@@ -17,6 +17,10 @@
 void	(*waitnote)(int, ulong, uvlong);
 ulong	waitepoch;	/* counts the starts of the instruments */
 
+/* the functions, whatever portfns.h makes of their calls (layout(8)) */
+#undef	incref
+#undef	decref
+
 void
 lock(Lock *l)
 {

@@ -1,11 +1,12 @@
 implement Bcmp;
 
 # bcmp -- compare two sets of benchmark observations taken over several
-# boots: the whole distribution (median, p90, p99, p99.9, max, the rate
-# above a threshold, Anderson-Darling), each difference with an
-# interval and a permutation test over boot labels adjusted for the
-# family, the variance between and within boots, equivalence, the
-# planning of Kalibera and Jones, and histograms side by side.
+# boots, and over several kernel layouts: the whole distribution
+# (median, p90, p99, p99.9, max, the rate above a threshold,
+# Anderson-Darling), each difference with an interval and a permutation
+# test over boot (or layout) labels adjusted for the family, the
+# variance at each level, equivalence, the planning of Kalibera and
+# Jones, and histograms side by side.
 
 include "sys.m";
 	sys: Sys;
@@ -51,6 +52,8 @@ Side: adt
 	clocks:	list of string;	# distinct values of "# clock"
 	kernels:	list of string;	# distinct "NAME HASH" of "# kernel"
 	commands:	list of string;
+	layout:	array of string;	# per file, its "# layout", or nil
+	kern:	array of string;	# per file, its "# kernel", or nil
 	wall:	real;	# seconds a boot took, summed over files that say
 	span:	real;	# seconds its runs took (from "# time" stamps)
 	nruns:	int;	# runs counted in those files
@@ -74,6 +77,7 @@ tfixed := 0;
 width := -1.0;
 maxarr := Maxarr;
 status := "";
+layered := 0;	# the top level of both sides is the layout
 
 init(nil: ref Draw->Context, argv: list of string)
 {
@@ -194,6 +198,7 @@ init(nil: ref Draw->Context, argv: list of string)
 	if(len b.tests == 0)
 		fatal(b.label + ": no observations");
 	checksides(a, b);
+	layered = levelsides(a, b);
 
 	ncmp := 0;
 	nverdict := 0;
@@ -279,7 +284,7 @@ checksides(a, b: ref Side)
 		s := hd l;
 		if(len s.clocks > 1)
 			fatal(s.label + ": its boots were measured with different clocks (" + join(s.clocks, ", ") + ")");
-		if(len s.kernels > 1)
+		if(len s.kernels > 1 && mixed(s))
 			warn(s.label + " mixes builds: " + join(s.kernels, "; "));
 	}
 	if(a.clocks != nil && b.clocks != nil && hd a.clocks != hd b.clocks){
@@ -294,10 +299,69 @@ checksides(a, b: ref Side)
 	if(a.kernels != nil && b.kernels != nil){
 		(na, ha) := kernel(hd a.kernels);
 		(nb, hb) := kernel(hd b.kernels);
-		if(na == nb && ha != hb)
-			warn("both sides are kernel " + na + ", but two builds of it (" + ha + ", " + hb + ")");
-		out.puts(a.label + ": kernel " + hd a.kernels + "; " + b.label + ": kernel " + hd b.kernels + "\n");
+		if(len a.kernels > 1 || len b.kernels > 1)
+			out.puts(a.label + ": kernel " + na + describelayouts(a) + "; " + b.label + ": kernel " + nb + describelayouts(b) + "\n");
+		else{
+			if(na == nb && ha != hb && join(layouts(a), " ") == join(layouts(b), " "))
+				warn("both sides are kernel " + na + ", but two builds of it (" + ha + ", " + hb + ")");
+			out.puts(a.label + ": kernel " + hd a.kernels + describelayouts(a) + "; " + b.label + ": kernel " + hd b.kernels + describelayouts(b) + "\n");
+		}
 	}
+}
+
+# mixed: the files of a side that name one layout name more than one
+# kernel (a layout of each kernel is a build of its own)
+mixed(s: ref Side): int
+{
+	for(i := 0; i < s.nfile; i++)
+		for(j := 0; j < i; j++)
+			if(s.layout[i] == s.layout[j] && s.kern[i] != s.kern[j])
+				return 1;
+	return 0;
+}
+
+# layouts lists the distinct layouts of a side's files, the last seen
+# first (as join wants them)
+layouts(s: ref Side): list of string
+{
+	l: list of string;
+	for(i := 0; i < s.nfile; i++)
+		if(s.layout[i] != nil && !member(s.layout[i], l))
+			l = s.layout[i] :: l;
+	return l;
+}
+
+describelayouts(s: ref Side): string
+{
+	l := layouts(s);
+	case len l {
+	0 =>
+		return "";
+	1 =>
+		if(hd l == "0")
+			return "";
+		return " in layout " + hd l;
+	}
+	return " in " + string len l + " layouts (" + join(l, " ") + ")";
+}
+
+# levelsides says whether the layouts make a level of their own: when
+# each side has several.  When only one does, the layout's share of the
+# variance is unknown on the other, and the test would take the layout
+# variance of one side only: the boots stay the units, with a warning.
+levelsides(a, b: ref Side): int
+{
+	na := len layouts(a);
+	nb := len layouts(b);
+	if(na >= 2 && nb >= 2)
+		return 1;
+	if(na >= 2 || nb >= 2){
+		one := a;
+		if(nb >= 2)
+			one = b;
+		warn("only " + one.label + " spans layouts: the boots are the units, and layout is not a level of the comparison");
+	}
+	return 0;
 }
 
 kernel(s: string): (string, string)
@@ -309,14 +373,17 @@ kernel(s: string): (string, string)
 }
 
 # units gives a test's observations on one side as units, a boot
-# (file) each holding its runs, boots without any left out.
-units(t: ref Test): array of ref Unit
+# (file) each holding its runs, boots without any left out; when the
+# sides are layered, a layout each holding its boots, in the order the
+# layouts first appear.
+units(s: ref Side, t: ref Test): array of ref Unit
 {
 	n := 0;
 	for(i := 0; i < len t.runs; i++)
 		if(t.runs[i] != nil)
 			n++;
 	u := array[n] of ref Unit;
+	lay := array[n] of string;
 	n = 0;
 	for(i = 0; i < len t.runs; i++){
 		if(t.runs[i] == nil)
@@ -325,9 +392,47 @@ units(t: ref Test): array of ref Unit
 		k := len r;
 		for(l := t.runs[i]; l != nil; l = tl l)
 			r[--k] = Unit.leaf(cat((hd l).l));
+		lay[n] = s.layout[i];
 		u[n++] = Unit.group(r);
 	}
-	return u;
+	if(!layered)
+		return u;
+	ls: list of ref Unit;
+	nl := 0;
+	done := array[n] of {* => 0};
+	for(i = 0; i < n; i++){
+		if(done[i])
+			continue;
+		m := 0;
+		for(j := i; j < n; j++)
+			if(lay[j] == lay[i])
+				m++;
+		b := array[m] of ref Unit;
+		m = 0;
+		for(j = i; j < n; j++)
+			if(lay[j] == lay[i]){
+				b[m++] = u[j];
+				done[j] = 1;
+			}
+		ls = Unit.group(b) :: ls;
+		nl++;
+	}
+	v := array[nl] of ref Unit;
+	for(; ls != nil; ls = tl ls)
+		v[--nl] = hd ls;
+	return v;
+}
+
+# count gives the number of units d levels below the top of u
+count(u: array of ref Unit, d: int): int
+{
+	if(d == 0)
+		return len u;
+	n := 0;
+	for(i := 0; i < len u; i++)
+		if(u[i].sub != nil)
+			n += count(u[i].sub, d-1);
+	return n;
 }
 
 # cat joins the lines of a run (held in reverse order).
@@ -363,8 +468,8 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 			" in " + tb.yunit + ": refusing to compare different units");
 		return 0;
 	}
-	ua := units(ta);
-	ub := units(tb);
+	ua := units(sa, ta);
+	ub := units(sb, tb);
 	(loa, hia) := span(ua);
 	(lob, hib) := span(ub);
 	lo := loa;
@@ -391,22 +496,25 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 	if(len lb > w)
 		w = len lb;
 	sel := family(ua, ub);
-	hdr := pad("", w) + lpad("boots", 6) + lpad("runs", 6) + lpad("n", 9) + lpad("min", 9);
+	hdr := pad("", w);
+	if(layered)
+		hdr += lpad("layouts", 8);
+	hdr += lpad("boots", 6) + lpad("runs", 6) + lpad("n", 9) + lpad("min", 9);
 	for(i := 0; i < len sel; i++)
 		if(sel[i] < Stats->Exceed)
 			hdr += lpad(stats->statname(sel[i]), 9);
 	out.puts(hdr + "\n");
 	describe(la, w, ua, sel, unit);
 	describe(lb, w, ub, sel, unit);
-	variation(la, ua, unit);
-	variation(lb, ub, unit);
+	variation(la, lb, ua, ub, unit);
+	medians(la, lb, ua, ub, unit);
 	if(len ua < 2 || len ub < 2){
 		one := la;
 		if(len ua >= 2)
 			one = lb;
-		out.puts("design: " + one + " has a single boot: the spread between boots is unknown, and no verdict is possible\n");
+		out.puts("design: " + one + " has a single " + top() + ": the spread between " + top() + "s is unknown, and no verdict is possible\n");
 		differences(ta.name, sa, sb, ua, ub, sel, unit, nil);
-		out.puts("verdict: none: a comparison needs boots on each side (at least " +
+		out.puts("verdict: none: a comparison needs " + top() + "s on each side (at least " +
 			string stats->mink(len sel, 1.0-conf) + " a side for a statement at " + pc(conf) + ")\n");
 		if(hflag)
 			histogram(ua, ub, la, lb);
@@ -480,19 +588,27 @@ nobs(u: array of ref Unit): int
 }
 
 # describe writes a side's row: counts, least, and each statistic as
-# the mean over boots of the mean over their runs.
+# the mean over the top units of the mean over the units below.
 describe(l: string, w: int, u: array of ref Unit, sel: array of int, unit: string)
 {
-	nr := 0;
-	for(i := 0; i < len u; i++)
-		nr += len u[i].sub;
+	s := pad(l, w);
+	if(layered)
+		s += lpad(string len u, 8);
 	(lo, nil) := span(u);
-	s := pad(l, w) + lpad(string len u, 6) + lpad(string nr, 6) + lpad(string nobs(u), 9) +
+	s += lpad(string count(u, layered), 6) + lpad(string count(u, layered+1), 6) + lpad(string nobs(u), 9) +
 		lpad(fmt(lo, unit), 9);
-	for(i = 0; i < len sel; i++)
+	for(i := 0; i < len sel; i++)
 		if(sel[i] < Stats->Exceed)
 			s += lpad(fmt(side(u, sel[i], 0.0), unit), 9);
 	out.puts(s + "\n");
+}
+
+# top names the units of the comparison
+top(): string
+{
+	if(layered)
+		return "layout";
+	return "boot";
 }
 
 side(u: array of ref Unit, s: int, t: real): real
@@ -503,23 +619,108 @@ side(u: array of ref Unit, s: int, t: real): real
 	return stats->mean(v);
 }
 
-# variation writes the robust split of a side's variation.
-variation(l: string, u: array of ref Unit, unit: string)
+# variation writes the split of each side's variation over the levels
+# of its sample, a row a level: the standard deviation of the median
+# there and its share of the variance of one observation (stats->split),
+# and the standard deviation of the p99; then which level dominates.
+variation(la, lb: string, ua, ub: array of ref Unit, unit: string)
 {
-	(sb, sp, sw, icc) := stats->split(u);
-	dom := "within boots dominates";
-	if(icc > 0.5)
-		dom = "between boots dominates";
-	else if(sb == 0.0 && sw == 0.0)
-		dom = "no variation";
-	if(len u < 2){
-		out.puts(l + ": one boot; within it the spread is " + fmtu(sw, unit) +
-			" (MAD x 1.4826)\n");
-		return;
+	(sda, sha, pa) := stats->split(ua);
+	(sdb, shb, pb) := stats->split(ub);
+	names := array[] of {"boot", "run", "observation"};
+	if(layered)
+		names = array[] of {"layout", "boot", "run", "observation"};
+	out.puts("variation: sd of the median at each level and its share of an observation's variance; sd of the p99s\n");
+	n := len names;
+	if(len sda < n)
+		n = len sda;
+	if(len sdb < n)
+		n = len sdb;
+	ca := array[n] of string;
+	cb := array[n] of string;
+	W := len la;
+	for(i := 0; i < n; i++){
+		ca[i] = level(sda[i], sha[i], pa[i], unit);
+		cb[i] = level(sdb[i], shb[i], pb[i], unit);
+		if(len ca[i] > W)
+			W = len ca[i];
 	}
-	out.puts(l + ": between boots, medians vary by " + fmtu(sb, unit) + " and p99s by " +
-		fmtu(sp, unit) + " (sd); within a boot the spread is " + fmtu(sw, unit) +
-		" (MAD x 1.4826); intraclass correlation " + num(icc, 2) + ": " + dom + "\n");
+	W += 3;
+	out.puts(pad("", 12) + pad(la, W) + lb + "\n");
+	for(i = 0; i < n; i++){
+		if(names[i] == "run" && sda[i] < 0.0 && sdb[i] < 0.0)
+			continue;	# a run a boot: the runs are the boots
+		out.puts(pad(names[i], 12) + pad(ca[i], W) + cb[i] + "\n");
+	}
+	out.puts(la + ": " + dominant(sda, sha, names) + "; " + lb + ": " + dominant(sdb, shb, names) + "\n");
+}
+
+# dominant names the level whose share is greatest; the observations
+# vary within runs, or within boots when a boot has one run
+dominant(sd, share: array of real, names: array of string): string
+{
+	best := -1;
+	for(i := 0; i < len sd; i++)
+		if(sd[i] > 0.0 && (best < 0 || share[i] > share[best]))
+			best = i;
+	if(best < 0)
+		return "no variation";
+	if(best < len sd - 1)
+		return "between " + names[best] + "s dominates";
+	if(len sd >= 2 && sd[len sd - 2] < 0.0)
+		return "within boots dominates";
+	return "within runs dominates";
+}
+
+level(sd, share, p99: real, unit: string): string
+{
+	if(sd < 0.0)
+		return "-";
+	s := pad(fmtu(sd, unit), 11) + lpad(num(100.0*share, 2) + "%", 6);
+	if(p99 >= 0.0)
+		s += "  p99 " + fmtu(p99, unit);
+	return s;
+}
+
+# medians writes each side's median with its interval over the top
+# units; with layouts, first on each layout over its boots.  (The
+# NetBSD experiment of layout(8) reads its table off these lines.)
+medians(la, lb: string, ua, ub: array of ref Unit, unit: string)
+{
+	out.puts("median, " + pc(conf) + " interval over " + top() + "s:\n");
+	for(s := 0; s < 2; s++){
+		(l, u) := (la, ua);
+		if(s)
+			(l, u) = (lb, ub);
+		if(layered)
+			for(i := 0; i < len u; i++)
+				out.puts(pad(l, 12) + "layout " + string (i+1) + ": " + median1(u[i].sub, unit) +
+					" over " + plural(len u[i].sub, "boot") + "\n");
+		what := "";
+		if(layered)
+			what = "all layouts: ";
+		out.puts(pad(l, 12) + what + median1(u, unit) + " over " + plural(len u, top()) + "\n");
+	}
+}
+
+plural(n: int, s: string): string
+{
+	if(n != 1)
+		s += "s";
+	return string n + " " + s;
+}
+
+median1(u: array of ref Unit, unit: string): string
+{
+	v := array[len u] of real;
+	for(i := 0; i < len u; i++)
+		v[i] = u[i].value(Stats->Median, 0.0);
+	(m, lo, hi) := stats->interval(v, conf);
+	(f, su) := scale(m, lo, hi, unit);
+	s := num(m/f, 5) + su;
+	if(lo <= hi)
+		s += " [" + num(lo/f, 5) + ", " + num(hi/f, 5) + "]";
+	return s;
 }
 
 # design says what the arrangements of boot labels allow; 0 when they
@@ -527,20 +728,23 @@ variation(l: string, u: array of ref Unit, unit: string)
 design(c: ref Cmp, ka, kb, nstat: int): int
 {
 	alpha := 1.0 - conf;
-	s := "design: " + string ka + " boots against " + string kb + ": ";
+	s := "design: " + string ka + " " + top() + "s against " + string kb + ": ";
 	if(c.exact){
-		out.puts(s + "every boot of each side gave the same observations (as under -c icount): the differences are exact\n");
+		out.puts(s + "every " + top() + " of each side gave the same observations (as under -c icount): the differences are exact\n");
 		return 1;
 	}
 	if(c.all)
-		s += "all " + string c.narr + " arrangements of the boot labels";
+		s += "all " + string c.narr + " arrangements of the " + top() + " labels";
 	else
-		s += sys->sprint("%d of the %s arrangements of the boot labels, drawn at random (seed %bd)",
-			c.narr, num(stats->choose(ka+kb, ka), 6), seed);
+		s += sys->sprint("%d of the %s arrangements of the %s labels, drawn at random (seed %bd)",
+			c.narr, num(stats->choose(ka+kb, ka), 6), top(), seed);
 	s += "; the smallest p-value they allow is " + num(c.pmin, 2) + ", " + num(c.pfloor, 2) +
 		" after adjusting for " + string nstat + " statistics";
 	if(c.pfloor > alpha){
-		out.puts(s + ": no statement at " + pc(conf) + " is possible; use -n " +
+		opt := "-n ";
+		if(layered)
+			opt = "-L ";
+		out.puts(s + ": no statement at " + pc(conf) + " is possible; use " + opt +
 			string stats->mink(nstat, alpha) + " or more\n");
 		return 0;
 	}
@@ -735,13 +939,18 @@ planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: s
 			s2[j] = (s2a[j] + s2b[j]) / 2.0;
 			t2[j] = (t2a[j] + t2b[j]) / 2.0;
 		}
+		a := side(ua, s, th);
+		h := width / 100.0 * abs(a);
+		what := stats->statname(s);
+		if(layered){
+			planlayouts(what, s2, t2, na, nb, h, kmin, cb, cr);
+			continue;
+		}
 		lv := " boot " + num(s2[0], 3);
 		runs := L >= 3 && s2[1] >= 0.0;
 		if(runs)
 			lv += ", run " + num(s2[1], 3);
 		lv += ", observation " + num(s2[L-1], 3) + " (n " + num((na[L-1]+nb[L-1])/2.0, 6) + ")";
-		a := side(ua, s, th);
-		h := width / 100.0 * abs(a);
 		# the runs a boot and the observations a run stay as measured,
 		# unless the runs are a level of their own and their cost known
 		r := 1;
@@ -758,7 +967,6 @@ planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: s
 			rs = " x " + string r + " runs";
 		}
 		k := stats->plan(v, conf, h, kmin);
-		what := stats->statname(s);
 		if(k < 0){
 			out.puts(what + ":" + lv + "; more than 100000 boots a side\n");
 			continue;
@@ -768,8 +976,45 @@ planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: s
 			tm = ": about " + duration(2.0 * real k * (cb + real r * cr)) + " for both sides";
 		out.puts(what + ":" + lv + "; " + string k + " boots a side" + rs + tm + "\n");
 	}
-	out.puts("(at least " + string kmin + " boots a side for the permutation test to reach " + pc(conf) +
+	out.puts("(at least " + string kmin + " " + top() + "s a side for the permutation test to reach " + pc(conf) +
 		" over " + string len sel + " statistics)\n");
+}
+
+# planlayouts plans layouts: the variance of a layout's value as
+# measured (its boots as many as they were) gives the layouts a side;
+# with one boot a layout it would be T2 of the layouts plus S2 of the
+# boots, which, since a layout costs only a link, is the cheaper way to
+# the same precision whenever the boots of a layout vary.
+planlayouts(what: string, s2, t2, na, nb: array of real, h: real, kmin: int, cb, cr: real)
+{
+	L := len s2;
+	lv := " layout " + num(s2[0], 3);
+	if(s2[1] >= 0.0)
+		lv += ", boot " + num(s2[1], 3);
+	if(L >= 4 && s2[2] >= 0.0)
+		lv += ", run " + num(s2[2], 3);
+	lv += ", observation " + num(s2[L-1], 3) + " (n " + num((na[L-1]+nb[L-1])/2.0, 6) + ")";
+	b := int ((na[1] + nb[1]) / 2.0);
+	if(b < 1)
+		b = 1;
+	k := stats->plan(s2[0], conf, h, kmin);
+	if(k < 0){
+		out.puts(what + ":" + lv + "; more than 100000 layouts a side\n");
+		return;
+	}
+	r := 1;
+	if(L >= 4)
+		r = int ((na[2] + nb[2]) / 2.0);
+	tm := "";
+	if(cr > 0.0)
+		tm = " (about " + duration(2.0 * real (k*b) * (cb + real r * cr)) + " of boots)";
+	other := "";
+	if(b > 1 && s2[1] >= 0.0){
+		k1 := stats->plan(t2[0] + s2[1], conf, h, kmin);
+		if(k1 > 0)
+			other = ", or " + string k1 + " of one boot each";
+	}
+	out.puts(what + ":" + lv + "; " + string k + " layouts a side x " + string b + " boots" + tm + other + "\n");
 }
 
 duration(s: real): string
@@ -840,7 +1085,7 @@ bar(c, n: int, most: real): string
 readside(files: list of string, each: int): (ref Side, string)
 {
 	nf := len files;
-	s := ref Side(nil, nf, array[0] of ref Test, nil, nil, nil, 0.0, 0.0, 0, 0);
+	s := ref Side(nil, nf, array[0] of ref Test, nil, nil, nil, array[nf] of string, array[nf] of string, 0.0, 0.0, 0, 0);
 	for(fi := 0; files != nil; files = tl files){
 		f := hd files;
 		iob: ref Iobuf;
@@ -866,9 +1111,12 @@ readside(files: list of string, each: int): (ref Side, string)
 				"kernel" =>
 					if(!member(val, s.kernels))
 						s.kernels = val :: s.kernels;
+					s.kern[fi] = val;
 				"command" =>
 					if(!member(val, s.commands))
 						s.commands = val :: s.commands;
+				"layout" =>
+					s.layout[fi] = val;
 				"time" =>
 					if(isnum(val)){
 						if(t0 < 0.0)

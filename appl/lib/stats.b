@@ -121,6 +121,20 @@ Unit.same(u: self ref Unit, v: ref Unit): int
 	return 1;
 }
 
+# canon gives what a unit amounts to: a group whose units all amount
+# to the same is that one unit, so a layout of two identical boots is
+# the same as a layout of one such boot.
+Unit.canon(u: self ref Unit): ref Unit
+{
+	if(u.sub == nil)
+		return u;
+	c := u.sub[0].canon();
+	for(i := 1; i < len u.sub; i++)
+		if(!u.sub[i].canon().same(c))
+			return u;
+	return c;
+}
+
 # merge gives the sorted union of sorted arrays, merging pairs in turn.
 merge(g: array of array of real): array of real
 {
@@ -606,8 +620,9 @@ adp(m: int, t: real): real
 # exactly when its adjusted p is below 1-conf.
 #
 # When at least two units on each side and all units of each side hold
-# identical observations (as under a deterministic clock) the sample
-# has no variation to test against: the comparison is exact.
+# identical observations (as under a deterministic clock; units that
+# differ only in how many identical units they hold count as identical)
+# the sample has no variation to test against: the comparison is exact.
 compare(a, b: array of ref Unit, sel: array of int, t: real, tfixed: int,
 	conf: real, maxarr: int, r: ref Rand): ref Cmp
 {
@@ -630,11 +645,12 @@ compare(a, b: array of ref Unit, sel: array of int, t: real, tfixed: int,
 		if(sel[j] == Dist)
 			dist = bins(u);
 	c.exact = ka >= 2 && kb >= 2;
+	(ca, cb) := (u[0].canon(), u[ka].canon());
 	for(i := 1; c.exact && i < ka; i++)
-		if(!u[i].same(u[0]))
+		if(!u[i].canon().same(ca))
 			c.exact = 0;
 	for(i = ka+1; c.exact && i < K; i++)
-		if(!u[i].same(u[ka]))
+		if(!u[i].canon().same(cb))
 			c.exact = 0;
 
 	(arr, all) := arrangements(ka, kb, maxarr, r);
@@ -1049,31 +1065,69 @@ a2bins(B: ref Bins, lab: array of int): real
 # Variance
 #
 
-# split gives the spread between units (the standard deviation of their
-# medians, and of their p99s), a robust spread within them (the mean over
-# leaves of the median absolute deviation times 1.4826, which estimates
-# the standard deviation of normal data), and the intraclass correlation
-# of the medians, between^2 / (between^2 + within^2).
-split(u: array of ref Unit): (real, real, real, real)
+# split gives, for each level of a sample (the top first, then each
+# level below, the observations last), the standard deviation of the
+# median there, its share of the variance of one observation, and the
+# standard deviation of the p99s of the level's units about their
+# parent's (Kalibera and Jones's S2, sampling noise and all: a p99's
+# noise within a run is large, and T2 would hide the spread of the
+# tail).  For the median of the levels of units it is the
+# square root of Kalibera and Jones's T2 of the median (levels below),
+# so that a level is not charged with the sampling noise of the one
+# under it; for the observations, the robust spread within a run, the
+# mean over leaves of the median absolute deviation times 1.4826 (which
+# estimates the standard deviation of normal data).  The variance of
+# one observation is taken as the sum of the levels' T2 and the square
+# of that spread.  Where a level cannot be told from the one above (it
+# has a single unit at the top, or its units never have siblings), the
+# standard deviation is -1 and the share 0.  For the observations the
+# p99 entry is -1.
+split(u: array of ref Unit): (array of real, array of real, array of real)
 {
 	setup();
-	sb := math->sqrt(var(values(u, Median, 0.0)));
-	sp := math->sqrt(var(values(u, P99, 0.0)));
+	(s2, t2, nil) := levels(u, Median, 0.0);
+	(p2, nil, nil) := levels(u, P99, 0.0);
+	L := len t2;
 	w := 0.0;
-	nl := 0;
-	for(i := 0; i < len u; i++){
-		lv := u[i].leaves();
-		for(j := 0; j < len lv; j++){
-			w += 1.4826 * mad(lv[j].x);
-			nl++;
+	lv := allleaves(u);
+	for(i := 0; i < len lv; i++)
+		w += 1.4826 * mad(lv[i].x);
+	if(len lv > 0)
+		w /= real len lv;
+	sd := array[L] of {* => -1.0};
+	share := array[L] of {* => 0.0};
+	p99 := array[L] of {* => -1.0};
+	tot := w*w;
+	for(i = 0; i < L-1; i++)
+		if(s2[i] >= 0.0){
+			sd[i] = math->sqrt(t2[i]);
+			tot += t2[i];
 		}
+	sd[L-1] = w;
+	for(i = 0; i < L-1; i++)
+		if(p2[i] >= 0.0)
+			p99[i] = math->sqrt(p2[i]);
+	if(tot > 0.0){
+		for(i = 0; i < L-1; i++)
+			if(sd[i] > 0.0)
+				share[i] = t2[i] / tot;
+		share[L-1] = w*w / tot;
 	}
-	if(nl > 0)
-		w /= real nl;
-	icc := 0.0;
-	if(sb*sb + w*w > 0.0)
-		icc = sb*sb / (sb*sb + w*w);
-	return (sb, sp, w, icc);
+	return (sd, share, p99);
+}
+
+# interval gives the mean of values v (of units at the top of a sample)
+# and Student's t interval for it at confidence conf, with len v - 1
+# degrees of freedom; with fewer than two values, lo > hi: none.
+interval(v: array of real, conf: real): (real, real, real)
+{
+	setup();
+	m := mean(v);
+	k := len v;
+	if(k < 2)
+		return (m, 1.0, 0.0);
+	h := tquantile(1.0 - (1.0-conf)/2.0, real (k-1)) * math->sqrt(var(v) / real k);
+	return (m, m-h, m+h);
 }
 
 # levels estimates the variance of statistic s at each level of a

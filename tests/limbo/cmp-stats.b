@@ -31,6 +31,7 @@ init(nil: ref Draw->Context, nil: list of string)
 	permutation();
 	variance();
 	planning();
+	layouts();
 }
 
 order()
@@ -222,15 +223,40 @@ show(what: string, c: ref Cmp)
 	}
 }
 
+# Three levels, by hand: layouts A and B of two boots each, one run a
+# boot of the observations c-1, c, c+1 (median c, MAD 1; the median's
+# sampling variance over 3 observations, half the distance between the
+# 1st and 3rd squared, is 1, so S2 of the observations is 3).
+#	boots' medians 10 12 | 20 22: S2 of boots mean(var{10,12},
+#	var{20,22}) = 2, T2 = 2 - 3/3 = 1; layouts' values 11, 21: S2 = 50,
+#	T2 = 50 - 2/2 = 49.  The runs never have a sibling: -1.
+# sd: layout 7, boot 1, observation 1.4826; the variance of an
+# observation 49 + 1 + 1.4826^2 = 52.19810276, so the shares are
+# 0.93873, 0.019158 and 0.042111.  p99s (c+1): boots 11 13 | 21 23,
+# S2 2 (sd 1.4142); layouts 12, 22, S2 50 (sd 7.0711).
 variance()
 {
-	# three boots, medians 1 2 3 (sd 1); within each run 0 1 2 about the
-	# centre: MAD 1, times 1.4826; ICC 1 / (1 + 1.4826^2) = 0.3127
-	u := array[3] of ref Unit;
-	for(i := 0; i < 3; i++)
-		u[i] = Unit.group(array[] of {Unit.leaf(array[] of {real i, real i + 1.0, real i + 2.0})});
-	(sb, sp, sw, icc) := stats->split(u);
-	sys->print("split: between %g p99s %g within %.4f icc %.4f\n", sb, sp, sw, icc);
+	u := array[2] of ref Unit;
+	c := array[] of {10.0, 12.0, 20.0, 22.0};
+	for(i := 0; i < 2; i++){
+		b := array[2] of ref Unit;
+		for(j := 0; j < 2; j++){
+			x := c[2*i+j];
+			b[j] = Unit.group(array[] of {Unit.leaf(array[] of {x-1.0, x, x+1.0})});
+		}
+		u[i] = Unit.group(b);
+	}
+	(sd, share, p99) := stats->split(u);
+	sys->print("split: sd %s\n       share %s\n       p99 %s\n", arr(sd), arr(share), arr(p99));
+	# one layout: the top level has one unit and cannot be told apart
+	(sd, share, p99) = stats->split(u[0:1]);
+	sys->print("split of one layout: sd %s share %s\n", arr(sd), arr(share));
+	# interval of 1..5: mean 3, sd sqrt(2.5), t(.975, 4) 2.7764:
+	# 3 +- 2.7764 sqrt(2.5/5) = 3 +- 1.9632
+	(m, lo, hi) := stats->interval(array[] of {1.0, 2.0, 3.0, 4.0, 5.0}, 0.95);
+	sys->print("interval: %g [%.4f, %.4f]\n", m, lo, hi);
+	(m, lo, hi) = stats->interval(array[] of {7.0}, 0.95);
+	sys->print("interval of one: %g none %d\n", m, lo > hi);
 }
 
 # A worked example of Kalibera and Jones's method, by hand: two boots of
@@ -272,6 +298,61 @@ planning()
 	};
 	(s2, t2, n) = stats->levels(u, Stats->Mean, 0.0);
 	sys->print("KJ one run: S2 %s T2 %s\n", arr(s2), arr(t2));
+}
+
+# Layouts are the units when there are several: boots of one layout
+# share its placement and are not independent.  Three layouts a side,
+# at 1 2 3 (a) and 2 3 4 (b), of ten boots each at the layout's value
+# plus 0.001 k: a difference of 1 with layouts spread by 1.  Over the
+# 20 arrangements of the layout labels (values 1 2 3 2 3 4), Welch's
+# |t| is 0.3536 in ten, 1.2247 (the observed) in eight and 3.5355 in
+# two: p 10/20 = 0.5, no difference (checked by enumeration in an
+# independent program).  The 60 boots taken as units, pooling the
+# layouts away, reach p 0.001, the least 1000 arrangements allow:
+# wrongly different.
+layouts()
+{
+	med := array[] of {Stats->Median};
+	r := Rand.new(big 1);
+	la := array[3] of ref Unit;
+	lb := array[3] of ref Unit;
+	for(i := 0; i < 3; i++){
+		ca := array[10] of real;
+		cb := array[10] of real;
+		for(k := 0; k < 10; k++){
+			ca[k] = real (i+1) + 0.001 * real k;
+			cb[k] = real (i+2) + 0.001 * real k;
+		}
+		la[i] = Unit.group(boots(ca));
+		lb[i] = Unit.group(boots(cb));
+	}
+	c := stats->compare(la, lb, med, 0.0, 0, 0.95, 10000, r);
+	show("layouts", c);
+	c = stats->compare(flat(la), flat(lb), med, 0.0, 0, 0.95, 1000, r);
+	show("boots pooled over layouts", c);
+	# under a deterministic clock every boot of a kernel is the same, and
+	# so is a layout of two such boots and one of one: exact
+	b := boots(array[] of {5.0, 5.0, 5.0});
+	d := boots(array[] of {6.0, 6.0, 6.0});
+	sa := array[] of {Unit.group(b[0:2]), Unit.group(b[2:3])};
+	sb := array[] of {Unit.group(d[0:1]), Unit.group(d[1:3])};
+	c = stats->compare(sa, sb, med, 0.0, 0, 0.95, 10000, r);
+	show("icount layouts", c);
+	sys->print("canon: %d %d\n", sa[0].canon().same(sa[1].canon()), sa[0].same(sa[1]));
+}
+
+# flat gives the units of the level below the top
+flat(u: array of ref Unit): array of ref Unit
+{
+	n := 0;
+	for(i := 0; i < len u; i++)
+		n += len u[i].sub;
+	f := array[n] of ref Unit;
+	n = 0;
+	for(i = 0; i < len u; i++)
+		for(j := 0; j < len u[i].sub; j++)
+			f[n++] = u[i].sub[j];
+	return f;
 }
 
 arr(a: array of real): string

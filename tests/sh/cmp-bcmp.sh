@@ -6,6 +6,7 @@
 #		b's 0.2%: the tail differs, the median does not
 #	cmp-three	3 boots against 3: no 95% statement is possible
 #	cmp-runs	4 boots of 3 runs: the run level, and planning
+#	cmp-layout	4 layouts a side of 4 boots each (below)
 # and the refusals: other clocks, units, one boot, bad values.  The
 # data were drawn once from a seeded generator: a boot's centre is
 # 20 + N(0, 0.3) us, each observation the centre + Exp(1), plus, with
@@ -165,4 +166,44 @@ run $B -T NONE cmp-a.res cmp-shift.res
 fails nothing <<E
 bcmp: no test to compare
 E
+# layouts (cmp-layout): 4 a side, at 10 12 14 16 (a) and 13 15 17 19
+# (b), 4 boots each at the layout's value + 0.1 k - 0.15, of 50
+# observations + 0.02 j.  Known answers, by hand: a boot's median is
+# its value + 0.49, a layout's the mean of its boots', so the layouts
+# are 10.49 ... 16.49, S2 6.6667; the boots of a layout vary by S2
+# 0.016667; a run's median has sampling variance (0.56-0.40)^2/4 =
+# 0.0064 (one binomial sd of rank, 4, either side of the 25th), S2
+# 50 x 0.0064 = 0.32.  T2 of boots 0.016667 - 0.32/50 = 0.010267 (sd
+# 0.1013), of layouts 6.6667 - 0.016667/4 = 6.6625 (sd 2.581); the
+# observations' MAD 0.25 x 1.4826 = 0.3707.  Shares of 6.6625 +
+# 0.010267 + 0.13738: 97.8%, 0.15%, 2%.  The layouts are the units:
+# the interval of layout 2 is 12.49 +- t(.975, 3) x 0.1291/2 =
+# [12.285, 12.695];
+# a difference of 3 against layouts spread by 2.58 is no difference
+# (p 0.26); taken as 16 boots a side, ignoring the layouts, it would
+# wrongly be one (p 0.0025).
+run $B -q -l a,b "$(side cmp-layout/A)" "$(side cmp-layout/B)"
+check layout-status '[ $st = 0 ]'
+has layout-kernels '^a: kernel old in 4 layouts (111 222 333 444); b: kernel new in 4 layouts (555 666 777 888)$'
+has layout-rows '^a  *4  *16  *16  *800 '
+has layout-row '^layout      2.581 us    97.8%  p99 2.582 us    2.581 us    97.8%  p99 2.582 us$'
+has layout-boot '^boot        0.1013 us   0.15%  p99 0.1291 us '
+has layout-obs '^observation 0.3707 us      2%  '
+has layout-dominant '^a: between layouts dominates; b: between layouts dominates$'
+has layout-one '^a           layout 2: 12.49 us \[12.285, 12.695\] over 4 boots$'
+has layout-all '^b           all layouts: 16.49 us \[12.381, 20.599\] over 4 layouts$'
+has layout-design '^design: 4 layouts against 4: all 70 arrangements of the layout labels; the smallest p-value they allow is 0.029, 0.029 after adjusting for 6 statistics$'
+has layout-median '^median: no difference proven: +3 us \[-3.8, +9.8\] (+22.2%; p 0.26)$'
+has layout-verdict '^verdict: no difference proven$'
+mkdir -p "$T/noly/A" "$T/noly/B"
+for f in "$DATA"/cmp-layout/A/*.res "$DATA"/cmp-layout/B/*.res; do
+	grep -v '^# layout' "$f" >"$T/noly/${f#$DATA/cmp-layout/}"
+done
+run $B -q -l a,b "$(ls "$T"/noly/A/*.res | tr '\n' , | sed 's/,$//')" "$(ls "$T"/noly/B/*.res | tr '\n' , | sed 's/,$//')"
+has pooled-design '^design: 16 boots against 16: '
+has pooled-median '^median: difference at 95% confidence: +3 us \[+1.15, +4.85\] (+22.2%; p 0.0025)$'
+# one side over layouts, the other not: the boots are the units, and it says so
+run $B -q -l a,b "$(side cmp-layout/A)" "$(ls "$T"/noly/B/*.res | tr '\n' , | sed 's/,$//')"
+has one-layered '^warning: only a spans layouts: the boots are the units, and layout is not a level of the comparison$'
+has one-design '^design: 16 boots against 16: '
 finish

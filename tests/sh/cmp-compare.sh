@@ -82,8 +82,7 @@ check tbase-compiles '[ $? = 0 ]'
 run $C -n 3 -c icount -s 7 -o "$T/icount" -i "$T/prog" -k pc -k pcold '/n/local/tbase 50'
 check icount-status '[ $st = 0 ]'
 has icount-n '^pc  *3  *3  *150 '
-has icount-between-a '^pc: between boots, medians vary by 0 us and p99s by 0 us (sd)'
-has icount-between-b '^pcold: between boots, medians vary by 0 us and p99s by 0 us (sd)'
+has icount-between '^boot  *0 us  *0%  *p99 0 us  *0 us  *0%  *p99 0 us$'
 has icount-exact '^design: 3 boots against 3: every boot of each side gave the same observations (as under -c icount): the differences are exact$'
 has icount-loop '^LOOP: Time (us)$'
 check icount-nodiff '! grep -q "boots differ" "$T/err"'
@@ -94,9 +93,51 @@ check icount-report 'tail -n +6 "$T/out" | cmp -s - "$T/icount/report"'
 # seed 7 orders 3 boots a side A B B A A B, and says so
 check icount-order 'grep "^compare: boot" "$T/err" | tr "\n" " " | grep -qx "compare: boot 1 of 6: pc compare: boot 2 of 6: pcold compare: boot 3 of 6: pcold compare: boot 4 of 6: pc compare: boot 5 of 6: pc compare: boot 6 of 6: pcold "'
 has icount-seed '^seed: 7 (-s 7 repeats the order: ABBAAB)$'
+# layouts (layout(8)): -L 2 links two random layouts of each kernel,
+# seeded from -s, and spreads four boots a side over them; the layout
+# is the top level of the sample, the unit of the test and a row of the
+# variance split.  Boots of one layout are identical under icount.
+# Two layouts a side allow 6 arrangements: no verdict unless the
+# layouts of a side agree (then the comparison is exact), and the
+# design line says which.
+run $C -L 2 -n 4 -c icount -s 7 -o "$T/lay" -i "$T/prog" -k pc -k pcold '/n/local/tbase 50'
+check lay-status '[ $st = 0 ] || [ $st = 1 ]'
+has lay-layouts '^layouts: A 282168118 642666334; B 712265939 486001573$'
+check lay-small 'grep -q "^design: 2 layouts against 2: all 6 arrangements of the layout labels; .*: no statement at 95% is possible; use -L 5 or more$" "$T/out" || grep -q "^design: 2 layouts against 2: every layout of each side gave the same" "$T/out"'
+has lay-n '^pc  *2  *4  *4  *200 '
+has lay-row '^layout  *[0-9.]* [nu]*s  *[0-9.]*%  *p99 '
+has lay-design '^design: 2 layouts against 2: '
+has lay-median '^pc  *layout 2: [0-9.]* us \[[-0-9., ]*\] over 2 boots$'
+has lay-all '^pcold  *all layouts: [0-9.]* us \[[-0-9., ]*\] over 2 layouts$'
+check lay-nodiff '! grep -q "boots differ" "$T/err"'
+check lay-said 'grep -q "^compare: under icount, the 2 layouts of A gave" "$T/err"'
+check lay-progress 'grep -q "^compare: boot 1 of 8: pc, layout 282168118$" "$T/err"'
+check lay-res 'grep -qx "# layout 642666334" "$T/lay/A/02.res" && grep -qx "# layout 642666334" "$T/lay/A/04.res" && grep -qx "# layout 712265939" "$T/lay/B/03.res"'
+check lay-hash 'grep -qx "# kernel pcold $(sha256sum "$R/o/layout/486001573/pcold" | cut -c1-12)" "$T/lay/B/02.res"'
+check lay-default 'grep -qx "# layout 0" "$T/icount/A/01.res"'
+run $C "$T/lay"
+check lay-again 'tail -n +7 "$T/out" | cmp -s - "$T/lay/report"'
+# layouts that move only the code (pctext) execute the same
+# instructions: under icount they give the same observations, and an
+# A/A comparison over them is exact, with a layout row of zeros
+run $C -aa -L 2 -n 2 -c icount -s 3 -o "$T/text" -i "$T/prog" -k pctext '/n/local/tbase 20'
+check text-status '[ $st = 0 ]'
+check text-same 'grep -q "^compare: under icount, the 2 layouts of A gave the same observations$" "$T/err"'
+has text-exact '^design: 2 layouts against 2: every layout of each side gave the same observations (as under -c icount): the differences are exact$'
+has text-row '^layout  *0 us  *0%  *p99 0 us  *0 us  *0%  *p99 0 us$'
+has text-aa '^A/A: the same kernel on both sides: false differences in 0 of 6 statistics$'
+run $C -L 0 -k pc -k pc 'echo'
+fails lay-zero <<'E'
+compare: -L wants a number of layouts, 1 to 99
+E
+run $C -L 3 -n 2 -k pc -k pc 'echo'
+fails lay-few <<'E'
+compare: -n 2: fewer boots than the 3 layouts to spread them over
+E
+
 # the clock alone, without the local directory; A/A with one kernel
 run $C -aa -n 2 -c icount -o "$T/time" -k pc "$U"
-has time-between '^pc:A: between boots, medians vary by 0 us and p99s by 0 us (sd)'
+has time-between '^boot  *0 us  *0%  *p99 0 us  *0 us  *0%  *p99 0 us$'
 has time-aa '^A/A: the same kernel on both sides: false differences in 0 of 6 statistics$'
 has time-verdict '^verdict: no difference proven$'
 # the saved directory gives the same report

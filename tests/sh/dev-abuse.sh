@@ -7,7 +7,7 @@ R=${ROOT:-$(pwd)}
 d=$(mktemp -d /tmp/minos-abuse.XXXXXX)
 trap 'rm -rf "$d"' EXIT
 "$R/o/bin/limbo" -I "$R/module" -o "$d/da.dis" "$R/tests/sh/dev-abuse.b" || exit 1
-files='/dev/consctl /dev/drivers /dev/hostowner /dev/memory /dev/msec /dev/notquiterandom
+files='/dev/consctl /dev/drivers /dev/hostowner /dev/layout /dev/memory /dev/msec /dev/notquiterandom
 /dev/null /dev/random /dev/sysname /dev/sysstat /dev/time /dev/user /dev/bctl /dev/bdata
 /dev/busec /prog/1/ctl /prog/1/exception /prog/1/fd /prog/1/ns /prog/1/nsgrp /prog/1/pgrp
 /prog/1/stack /prog/1/status /tmp/f "#i/drawctl" /dev/kpctl /dev/kpdata /dev/kpsym /dev/kpline

@@ -72,6 +72,8 @@ ctl(f, s: string): string
 	if(fd == nil)
 		return sys->sprint("open: %r");
 	b := array of byte s;
+	if(b == nil)
+		b = array[0] of byte;	# "" is nil, and a nil buffer never reaches the device
 	if(sys->write(fd, b, len b) != len b)
 		return sys->sprint("%r");
 	return "ok";

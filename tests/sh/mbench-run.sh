@@ -43,10 +43,11 @@ check o-rows 'rows 10'
 obs=$(sed -n 's/^minos bench: observations in //p' "$T/err")
 check o-named '[ -n "$obs" ] && [ -f "$obs" ]'
 check o-file '[ "$(grep -v "^#" "$obs" | awk "{print \$1, NF}" | sed "s/:1d:/:1l:/" | tr "\n" " ")" = "BASE:1l:Observation:n:Time:us 11 GCSCHED:1l:Observation:n:Time:us 11 " ]'
-# the metadata comments: clock and kernel first, then bench's
+# the metadata comments: clock, kernel and layout first, then bench's
 check o-meta '[ "$(sed -n 1p "$obs")" = "# clock real" ] &&
 	sed -n 2p "$obs" | grep -q "^# kernel pcold [0-9a-f]\{12\}$" &&
-	sed -n 3p "$obs" | grep -q "^# tsc [0-9]* ppm [0-9]*$" &&
+	[ "$(sed -n 3p "$obs")" = "# layout 0" ] &&
+	sed -n 4p "$obs" | grep -q "^# tsc [0-9]* ppm [0-9]*$" &&
 	[ "$(grep "^# [wu]" "$obs" | tr "\n" "|")" = "# warmup BASE 10|# unit BASE us|# warmup GCSCHED 10|# unit GCSCHED us|" ]'
 # the observations are plot's input: its summary of them has n 10
 check o-plot '[ "$("$R/o/bin/emu" /dis/bgrep.dis BASE "$obs" | "$R/o/bin/emu" /dis/plot.dis -t | sed -n 2p | cut -d" " -f1-2)" = "n 10" ]'

@@ -23,6 +23,7 @@ static Proc proc0;
 int hz = 100;
 char *lib9errstr(void) { return up->env->errstr; }
 ulong kerndate = 1000;
+ulong layoutseed = 7;
 char *bootcmd = "test";
 Queue *kbdq;
 Queue *printq;
