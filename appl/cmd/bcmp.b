@@ -822,6 +822,12 @@ ci(lo, hi, f: real): string
 {
 	if(lo > hi)
 		return "";
+	# d +- c*se can miss zero by a rounding error when c*se = |d|
+	w := hi - lo;
+	if(lo != 0.0 && lo < 1e-9*w && lo > -1e-9*w)
+		lo = 0.0;
+	if(hi != 0.0 && hi < 1e-9*w && hi > -1e-9*w)
+		hi = 0.0;
 	return " [" + signed(lo/f, 3) + ", " + signed(hi/f, 3) + "]";
 }
 
