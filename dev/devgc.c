@@ -12,7 +12,9 @@
  * (man/3/gc).
  *
  * gcctl	policy alloc|avail|idle, limit N, collect, reset
- * gcstat	the counters, made at open (one snapshot per open)
+ * gcstat	the counters, a snapshot made at open and at each read at
+ *		offset 0 (a reader that opened it before can read it without
+ *		the open's time, in which the idle collector may run)
  * gchog	each open is a hog: writing N makes it hold N bytes of
  *		kernel memory, written to, taken from what the heap may use;
  *		closing gives them back
@@ -297,6 +299,23 @@ hogwrite(Hog *h, char *a, long n)
 	release();
 }
 
+/* c's text, from the counters now */
+static void
+snapshot(Chan *c)
+{
+	char *s;
+	int took;
+
+	s = c->aux;
+	took = gcacquire();
+	if((ulong)c->qid.path == Qstat)
+		gcstattext(s, s+Maxtext);
+	else
+		snprint(s, Maxtext, "policy %s\nlimit %lud\nhog %lud\n",
+			gcpolicies[gcpolicy], heaplimit+gchog, gchog);
+	gcrelease(took);
+}
+
 static Chan*
 gcattach(char *spec)
 {
@@ -319,7 +338,6 @@ static Chan*
 gcopen(Chan *c, int omode)
 {
 	char *s;
-	int took;
 
 	c = devopen(c, omode, gcdir, nelem(gcdir), devgen);
 	switch((ulong)c->qid.path){
@@ -330,14 +348,8 @@ gcopen(Chan *c, int omode)
 			c->flag &= ~COPEN;
 			error(Enomem);
 		}
-		took = gcacquire();
-		if((ulong)c->qid.path == Qstat)
-			gcstattext(s, s+Maxtext);
-		else
-			snprint(s, Maxtext, "policy %s\nlimit %lud\nhog %lud\n",
-				gcpolicies[gcpolicy], heaplimit+gchog, gchog);
-		gcrelease(took);
 		c->aux = s;
+		snapshot(c);
 		break;
 	case Qhog:
 		c->aux = mallocz(sizeof(Hog), 1);
@@ -392,6 +404,8 @@ gcread(Chan *c, void *a, long n, vlong off)
 	case Qctl:
 		if(off > Maxtext)
 			return 0;
+		if(off == 0)
+			snapshot(c);
 		return readstr(off, a, n, c->aux);
 	case Qhog:
 		h = c->aux;

@@ -592,9 +592,11 @@ gcsafe(void)
 	if(gchalt > 0)
 		return;
 	gcstat.quanta++;
-	if(gcpolicy == Gcidle)
+	if(gcpolicy == Gcidle){
 		idlequantum();
-	else if(phase == Gidle){
+		return;
+	}
+	if(phase == Gidle){
 		if(gcpolicy == Gcalloc && gcstat.heapinuse >= trigger)
 			flip(Whyalloc);
 		else if(gcpolicy != Gcavail || !availrule()){
