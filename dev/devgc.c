@@ -221,7 +221,7 @@ gcstattext(char *s, char *e)
 	s = seprint(s, e, "quanta %llud\n", gcstat.quanta);
 	if(gctrig.why < 0)
 		return seprint(s, e, "last none\n");
-	s = seprint(s, e, "last %s inuse %lud held %lud avail %lud trigger %lud previnuse %lud prevheld %lud quantum %llud\n",
+	s = seprint(s, e, "last why %s inuse %lud held %lud avail %lud trigger %lud previnuse %lud prevheld %lud quantum %llud\n",
 		gcwhys[gctrig.why], gctrig.inuse, gctrig.sys, gctrig.avail, gctrig.trigger,
 		gctrig.previnuse, gctrig.prevsys, gctrig.quantum);
 	return s;
