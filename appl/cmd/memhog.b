@@ -67,6 +67,9 @@ init(nil: ref Draw->Context, argv: list of string)
 	fd := sys->open("#g/gchog", Sys->ORDWR);
 	if(fd == nil)
 		fail(sys->sprint("cannot open #g/gchog: %r"));
+	lim := limit();
+	if(lim >= 0 && top > lim)
+		fail(sys->sprint("%d bytes is more than the heap's limit (%d bytes)", top, lim));
 	if(delay > 0)
 		sys->sleep(delay);
 	per := int (big rate*big step/big 1000);
@@ -96,6 +99,25 @@ set(fd: ref Sys->FD, n: int)
 		fail(sys->sprint("%r"));
 	if(verbose)
 		sys->print("%d\n", n);
+}
+
+# the heap's limit, from #g/gcctl; -1 if unknown
+limit(): int
+{
+	fd := sys->open("#g/gcctl", Sys->OREAD);
+	if(fd == nil)
+		return -1;
+	buf := array[256] of byte;
+	n := sys->read(fd, buf, len buf);
+	if(n <= 0)
+		return -1;
+	(nil, l) := sys->tokenize(string buf[0:n], " \n");
+	for(; l != nil && tl l != nil; l = tl l)
+		if(hd l == "limit"){
+			(v, nil) := number(hd tl l);
+			return v;
+		}
+	return -1;
 }
 
 fail(s: string)
