@@ -34,7 +34,8 @@
  *		quantum (every quantum once the heap is past half of what
  *		is available: Inferno's memlow), a cycle starting whenever
  *		the last has ended; no allocation pacing.
- *  Small blocks freed while on the gray stack stay in their
+ *
+ * Small blocks freed while on the gray stack stay in their
  * chunk (the stack entry is skipped by color); big blocks go back to
  * malloc, so they have their own gray list and leave it when freed.
  * If a gray list cannot grow, nprop asks for a heap scan instead.

@@ -238,9 +238,11 @@ reclaimchunks(ulong keep)
 	int c, i, any;
 	ulong sys;
 
+	sys = gcstat.heapsys;
+	if(sys <= keep)
+		return;
 	dead = nil;
 	any = 0;
-	sys = gcstat.heapsys;
 	for(l = &chunks; (k = *l) != nil;){
 		if(sys <= keep || !chunkempty(k)){
 			k->dead = 0;
