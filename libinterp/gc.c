@@ -679,7 +679,7 @@ gcfull(ulong need)
 	Heap *h;
 	vlong t0;
 
-	if(gchalt > 0)
+	if(gchalt > 0 || phase == Gidle && nbuiltin > 0)
 		return;
 	t0 = osusectime();
 	for(round = 0; round < 2; round++){
