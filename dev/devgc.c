@@ -97,6 +97,8 @@ gcsize(char *s)
 	if(*s < '0' || *s > '9')
 		return -1;
 	n = strtoll(s, &e, 10);
+	if(n > Maxsize)
+		return -1;
 	if(*e == 'k' || *e == 'K'){
 		n <<= 10;
 		e++;

@@ -263,7 +263,7 @@ errors()
 	h := sys->open("#g/gchog", Sys->ORDWR);
 	if(sys->fprint(h, "1m") < 0)
 		sys->print("hog 1m: %r\n");
-	for(l := list of {"policy foo", "policy", "limit 1k", "limit 0", "limit x", "limit 3000m", "frob", "collect now"}; l != nil; l = tl l)
+	for(l := list of {"policy foo", "policy", "limit 1k", "limit 0", "limit x", "limit 3000m", "limit 17592186044417m", "frob", "collect now"}; l != nil; l = tl l)
 		sys->print("%s: %s\n", hd l, nodigits(ctl(hd l)));
 	for(l = list of {"999m", "33m", "-1", "1x", ""}; l != nil; l = tl l)
 		if(sys->fprint(h, "%s", hd l) < 0)
