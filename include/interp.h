@@ -29,6 +29,7 @@ typedef struct Channel	Channel;
 typedef struct Except	Except;
 typedef struct Frame	Frame;
 typedef struct Gcstat	Gcstat;
+typedef struct Gctrig	Gctrig;
 typedef struct Handler	Handler;
 typedef struct Heap	Heap;
 typedef struct Import	Import;
@@ -388,6 +389,26 @@ struct Alt
  * Inferno's does), so interp.h does not; builtinmod takes it as void*.
  */
 
+enum
+{
+	/* collector policies (gc.c) */
+	Gcalloc	= 0,
+	Gcavail,
+	Gcidle,
+	Ngcpolicy,
+
+	/* why a cycle started */
+	Whyalloc	= 0,	/* Gcalloc: heap in use reached the trigger */
+	Whyidle,		/* the idle collector */
+	Whyquantum,		/* Gcidle: Inferno's per-quantum rungc */
+	Whyavail,		/* Gcavail: held reached 15/16 of available */
+	Whyfull,		/* an allocation found the heap full */
+	Whyctl,			/* asked for (gccollect) */
+	Ngcwhy,
+
+	Npausehist	= 24,
+};
+
 /* collector statistics, for hosts (emu -S) */
 struct Gcstat
 {
@@ -401,6 +422,25 @@ struct Gcstat
 	ulong	heapinuse;	/* bytes in use now */
 	ulong	heapmax;	/* high water mark */
 	ulong	chunksfreed;	/* chunks given back to the host */
+	ulong	heapsys;	/* bytes the heap holds from the host: chunks and big blocks */
+	uvlong	returned;	/* bytes of empty chunks given back */
+	uvlong	quanta;		/* safe points (gcsafe) */
+	ulong	npause;		/* collector pauses: slices and whole cycles */
+	ulong	pausehist[Npausehist];	/* pauses by microseconds: [0] <1, [i] < 2^i, the last the rest */
+	ulong	why[Ngcwhy];	/* cycles started, by reason */
+};
+
+/* the last cycle's start, for checking the policies' rules */
+struct Gctrig
+{
+	int	why;
+	ulong	inuse;		/* heap in use then */
+	ulong	sys;		/* held from the host */
+	ulong	avail;		/* heaplimit */
+	ulong	trigger;	/* Gcalloc's threshold */
+	ulong	previnuse;	/* in use at the safe point before */
+	ulong	prevsys;
+	uvlong	quantum;	/* gcstat.quanta then */
 };
 
 /* common types, for builtins allocating heap objects */
@@ -422,6 +462,11 @@ extern	int	mutator;	/* color of blocks allocated this epoch */
 extern	int	nprop;		/* set when a block turned gray */
 extern	ulong	heaplimit;	/* bytes the heap may hold (default 32 MB) */
 extern	Gcstat	gcstat;
+extern	Gctrig	gctrig;
+extern	int	gcpolicy;	/* Gcalloc, ... */
+extern	ulong	gchog;		/* bytes hogs hold: the limit set is heaplimit+gchog */
+extern	char*	gcpolicies[Ngcpolicy];
+extern	char*	gcwhys[Ngcwhy];
 
 #define	gclock()	(gchalt++)
 #define	gcunlock()	(gchalt--)
@@ -535,6 +580,10 @@ void		incmem(void*, Type*);	/* add a reference to the pointers of t in v */
 Array*		mem2array(void*, int);
 void		rungc(void);		/* bounded collector work */
 void		gcpin(Heap*);		/* keep a block host code holds alive, until gcunpin */
+ulong		gcavail(void);		/* bytes the heap may use */
+void		gccollect(void);	/* a whole cycle now; VM held, no prog current */
+char*		gcsetpolicy(char*);	/* by name; nil if unknown */
+void		gcresetstat(void);
 void		gcunpin(Heap*);
 int		gcbusy(void);
 

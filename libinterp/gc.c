@@ -13,11 +13,29 @@
  * Between cycles every live block is black and the barrier costs one
  * compare.
  *
- * Work is bounded per rungc() call (a number of blocks visited) and
- * paced by allocation: halloc calls gcalloc every Gcstep bytes.  A
+ * Work is bounded per rungc() call (a number of blocks visited).  A
  * cycle starts, and marking finishes, only at safe points (gcsafe, from
  * the scheduler between quanta) where every root is in a Prog or a
- * Module.  Small blocks freed while on the gray stack stay in their
+ * Module.  When a cycle starts and how its work is paced is the
+ * policy's (gcpolicy, set through #g, man/3/gc):
+ *
+ * Gcalloc	paced by allocation: a cycle starts when the heap in use
+ *		reaches trigger (twice the last live heap, at least
+ *		Mintrigger) or at idle; halloc calls gcalloc every Gcstep
+ *		bytes, and each quantum does a slice.
+ * Gcavail	Walfield's availability pacing (l4-hurd, 26 June 2008): a
+ *		cycle starts only when the memory the heap holds from the
+ *		host reaches 15/16 of what is available to it (the limit
+ *		less the hogs); after it, and whenever use falls below 2/3
+ *		of what is held, empty chunks go back until the heap holds
+ *		less than 7/8 of what is available.  Work is paced as
+ *		Gcalloc's.
+ * Gcidle	Inferno's original: a slice at idle and at every 256th
+ *		quantum (every quantum once the heap is past half of what
+ *		is available: Inferno's memlow), a cycle starting whenever
+ *		the last has ended; no allocation pacing.
+ *
+ * Small blocks freed while on the gray stack stay in their
  * chunk (the stack entry is skipped by color); big blocks go back to
  * malloc, so they have their own gray list and leave it when freed.
  * If a gray list cannot grow, nprop asks for a heap scan instead.
@@ -50,6 +68,7 @@ enum
 	Arraystep	= 4096,		/* array elements scanned per visit */
 	Mintrigger	= GCTRIGGER,	/* heap size that starts the first cycle */
 	Maxroots	= 64,
+	Idleevery	= 256,		/* Gcidle: a slice every this many quanta (Inferno's gccounter) */
 };
 
 int	mutator;
@@ -71,6 +90,13 @@ static ulong	swidx;
 static Big*	swbig;
 static ulong	trigger = Mintrigger;
 static ulong	lastlive;
+static ulong	prevsafe;	/* heap in use at the last safe point */
+static ulong	prevsys;	/* heap held at the last safe point */
+int	gcpolicy = Gcalloc;
+ulong	gchog;		/* bytes taken by hogs (devgc), not available to the heap */
+Gctrig	gctrig = { -1 };
+char*	gcpolicies[Ngcpolicy] = { "alloc", "avail", "idle" };
+char*	gcwhys[Ngcwhy] = { "alloc", "idle", "quantum", "avail", "full", "ctl" };
 static void**	roots[Maxroots];
 static int	nroots;
 static Heap**	pins;		/* gcpin's */
@@ -359,14 +385,39 @@ endcycle(void)
 
 	phase = Gidle;
 	gcstat.epochs++;
-	reclaimchunks();
+	if(gcpolicy == Gcavail)
+		reclaimchunks(gcavail()/8*7);
+	else
+		reclaimchunks(0);
 	live = gcstat.heapinuse;
 	lastlive = live;
 	trigger = live*2;
 	if(trigger < Mintrigger)
 		trigger = Mintrigger;
-	if(trigger > heaplimit - heaplimit/4 && live < heaplimit/2)
-		trigger = heaplimit - heaplimit/4;
+	if(trigger > gcavail() - gcavail()/4 && live < gcavail()/2)
+		trigger = gcavail() - gcavail()/4;
+}
+
+/* what the heap may use: heaplimit, which devgc keeps at the limit set less what the hogs hold */
+ulong
+gcavail(void)
+{
+	return heaplimit;
+}
+
+/* count a pause of t microseconds */
+static void
+addpause(vlong t)
+{
+	int i;
+
+	gcstat.gcusec += t;
+	if(t > gcstat.maxusec)
+		gcstat.maxusec = t;
+	for(i = 0; i < Npausehist-1 && t >= (1LL<<i); i++)
+		;
+	gcstat.pausehist[i]++;
+	gcstat.npause++;
 }
 
 void
@@ -477,16 +528,22 @@ slice(int budget, int safe)
 		budget = marking(budget, safe);
 	if(phase == Gsweep)
 		sweeping(budget);
-	t = osusectime()-t0;
-	gcstat.gcusec += t;
-	if(t > gcstat.maxusec)
-		gcstat.maxusec = t;
+	addpause(osusectime()-t0);
 }
 
-/* start a cycle; only at a safe point */
+/* start a cycle, for reason why; only at a safe point (or gcfull's) */
 static void
-flip(void)
+flip(int why)
 {
+	gcstat.why[why]++;
+	gctrig.why = why;
+	gctrig.inuse = gcstat.heapinuse;
+	gctrig.sys = gcstat.heapsys;
+	gctrig.avail = gcavail();
+	gctrig.trigger = trigger;
+	gctrig.previnuse = prevsafe;
+	gctrig.prevsys = prevsys;
+	gctrig.quantum = gcstat.quanta;
 	mutator = (mutator+1)%3;
 	phase = Gmark;
 	rescanned = 0;
@@ -497,17 +554,60 @@ flip(void)
 	markroots();
 }
 
-/* from the scheduler between quanta: start or advance a cycle */
+/*
+ * Gcavail's rule at a safe point: a cycle when the heap holds 15/16 of
+ * what is available; else, with use below 2/3 of what is held, give
+ * back down to 7/8 of it.  1 if a cycle started.
+ */
+static int
+availrule(void)
+{
+	ulong avail, sys;
+
+	avail = gcavail();
+	sys = gcstat.heapsys;
+	if(sys >= avail/16*15){
+		flip(Whyavail);
+		return 1;
+	}
+	if(gcstat.heapinuse < sys/3*2)
+		reclaimchunks(avail/8*7);
+	return 0;
+}
+
+/* Gcidle at a safe point: Inferno's rungc every 256th quantum, or each once memory is low */
+static void
+idlequantum(void)
+{
+	if(gcstat.quanta%Idleevery != 0 && gcstat.heapinuse <= gcavail()/2)
+		return;
+	if(phase == Gidle)
+		flip(Whyquantum);
+	slice(Idlebudget, 1);
+}
+
+/* from the scheduler between quanta: start or advance a cycle, as the policy says */
 void
 gcsafe(void)
 {
 	if(gchalt > 0)
 		return;
-	if(phase == Gidle){
-		if(gcstat.heapinuse < trigger)
-			return;
-		flip();
+	gcstat.quanta++;
+	if(gcpolicy == Gcidle){
+		idlequantum();
+		return;
 	}
+	if(phase == Gidle){
+		if(gcpolicy == Gcalloc && gcstat.heapinuse >= trigger)
+			flip(Whyalloc);
+		else if(gcpolicy != Gcavail || !availrule()){
+			prevsafe = gcstat.heapinuse;
+			prevsys = gcstat.heapsys;
+			return;
+		}
+	}
+	prevsafe = gcstat.heapinuse;
+	prevsys = gcstat.heapsys;
 	slice(Budget/4, 1);
 }
 
@@ -515,13 +615,14 @@ gcsafe(void)
 void
 gcalloc(void)
 {
-	if(phase != Gidle)
+	if(phase != Gidle && gcpolicy != Gcidle)
 		slice(Budget, 0);
 }
 
 /*
  * a slice of collector work; with no prog running it is a safe point
- * and starts a cycle if none is under way (Inferno's idle collector).
+ * and starts a cycle if none is under way (Inferno's idle collector;
+ * not under Gcavail, which starts cycles only by its rule).
  * The slice is small (the paper's visited 50 blocks): the kernel's
  * patched idle collector lets ready processes run after each one, so
  * its length bounds how long they wait.
@@ -534,8 +635,13 @@ rungc(void)
 	if(gchalt > 0)
 		return;
 	safe = curprog == nil;
-	if(safe && phase == Gidle)
-		flip();
+	if(safe && phase == Gidle){
+		if(gcpolicy == Gcavail){
+			availrule();
+			return;
+		}
+		flip(Whyidle);
+	}
 	slice(Idlebudget, safe);
 }
 
@@ -543,6 +649,19 @@ int
 gcbusy(void)
 {
 	return phase != Gidle;
+}
+
+/* end the cycle under way, whatever it costs */
+static void
+finish(int safe)
+{
+	while(phase == Gmark){
+		marking(1<<30, safe);
+		if(!safe && ngray == 0 && ngbig == 0 && nprop == 0 && partial == nil && phase == Gmark)
+			startsweep();
+	}
+	while(phase == Gsweep)
+		sweeping(1<<30);
 }
 
 /*
@@ -558,30 +677,75 @@ gcfull(ulong need)
 {
 	int i, round;
 	Heap *h;
+	vlong t0;
 
-	if(gchalt > 0)
+	if(gchalt > 0 || phase == Gidle && nbuiltin > 0)
 		return;
+	t0 = osusectime();
 	for(round = 0; round < 2; round++){
 		if(phase == Gidle){
 			if(nbuiltin > 0)
-				return;
-			flip();
+				break;
+			flip(Whyfull);
 			for(i = 0; i < Nrecent; i++){
 				h = recent[i];
 				if(h != nil && h->color != Cfree)
 					gcgray(h);
 			}
 		}
-		while(phase == Gmark){
-			marking(1<<30, 0);
-			if(ngray == 0 && ngbig == 0 && nprop == 0 && partial == nil && phase == Gmark)
-				startsweep();
-		}
-		while(phase == Gsweep)
-			sweeping(1<<30);
-		if(gcstat.heapinuse+need <= heaplimit)
-			return;
+		finish(0);
+		if(gcstat.heapinuse+need <= gcavail())
+			break;
 	}
+	addpause(osusectime()-t0);
+}
+
+/*
+ * a whole cycle now, from a host holding the VM with no prog current
+ * (a safe point: devgc's collect, limit and hog): the cycle under way
+ * is finished first.
+ */
+void
+gccollect(void)
+{
+	vlong t0;
+
+	if(gchalt > 0)
+		return;
+	t0 = osusectime();
+	finish(1);
+	flip(Whyctl);
+	finish(1);
+	addpause(osusectime()-t0);
+}
+
+/* set the policy by name; nil if there is none such */
+char*
+gcsetpolicy(char *name)
+{
+	int i;
+
+	for(i = 0; i < Ngcpolicy; i++)
+		if(strcmp(name, gcpolicies[i]) == 0){
+			gcpolicy = i;
+			return gcpolicies[i];
+		}
+	return nil;
+}
+
+/* zero the counters that accumulate (not the heap's sizes) */
+void
+gcresetstat(void)
+{
+	gcstat.epochs = 0;
+	gcstat.visited = 0;
+	gcstat.gcusec = 0;
+	gcstat.maxusec = 0;
+	gcstat.returned = 0;
+	gcstat.npause = 0;
+	memset(gcstat.pausehist, 0, sizeof gcstat.pausehist);
+	memset(gcstat.why, 0, sizeof gcstat.why);
+	gcstat.heapmax = gcstat.heapinuse;
 }
 
 /* vmidle: collector work when nothing is ready to run; 1 if more is pending */
@@ -590,8 +754,14 @@ vmidle(void)
 {
 	if(gchalt > 0)
 		return 0;
-	if(phase == Gidle && gcstat.heapinuse > lastlive+Mintrigger/4)
-		flip();
+	if(phase == Gidle){
+		if(gcpolicy == Gcavail){
+			availrule();
+			if(phase == Gidle)
+				return 0;
+		}else if(gcstat.heapinuse > lastlive+Mintrigger/4)
+			flip(Whyidle);
+	}
 	slice(Budget, 1);
 	return phase != Gidle;
 }

@@ -11,7 +11,7 @@ struct Chunk
 	uchar*	end;		/* past the last */
 	ulong	recip;		/* ceil(2^32/bsize): offset/bsize by a multiply, exact below 2^16 (also keeps base 8-aligned) */
 	ulong	dead;		/* being given back (reclaimchunks) */
-	ulong	pad;		/* keeps base 8-aligned */
+	ulong	held;		/* bytes taken from the host, header included */
 };
 
 /* in front of a big block's header; 16 bytes keep the data 8-aligned */
@@ -41,5 +41,5 @@ extern	Chunk*	ccache[Nccache];	/* the chunk heapblock found last in each 4K of a
 extern	Big	bigs;
 
 void	gcalloc(void);
-void	reclaimchunks(void);
+void	reclaimchunks(ulong);
 void	gcbigfree(Big*);

@@ -179,6 +179,8 @@ newchunk(int c)
 		error(exHeap);
 		return;
 	}
+	k->held = sizeof(Chunk)+n*bs;
+	gcstat.heapsys += k->held;
 	k->next = chunks;
 	chunks = k;
 	p = k->base+(n-1)*bs;
@@ -223,26 +225,32 @@ chunkempty(Chunk *k)
 
 /*
  * give chunks whose blocks are all free back to the host, so that the
- * heap shrinks after a program that allocated much has gone.  Called
- * by the collector at the end of a cycle (no sweep under way): their
- * blocks leave the free lists, and recent[] forgets them.
+ * heap shrinks after a program that allocated much has gone, until it
+ * holds no more than keep bytes (0: every empty chunk).  Called by the
+ * collector with no sweep under way: their blocks leave the free
+ * lists, and recent[] forgets them.
  */
 void
-reclaimchunks(void)
+reclaimchunks(ulong keep)
 {
 	Chunk *k, **l, *dead;
 	Freeb *f, **fl;
 	int c, i, any;
+	ulong sys;
 
+	sys = gcstat.heapsys;
+	if(sys <= keep)
+		return;
 	dead = nil;
 	any = 0;
 	for(l = &chunks; (k = *l) != nil;){
-		if(!chunkempty(k)){
+		if(sys <= keep || !chunkempty(k)){
 			k->dead = 0;
 			l = &k->next;
 			continue;
 		}
 		*l = k->next;
+		sys -= k->held;
 		k->dead = 1;
 		k->next = dead;
 		dead = k;
@@ -265,6 +273,8 @@ reclaimchunks(void)
 		dead = k->next;
 		dropchunk(k);
 		gcstat.chunksfreed++;
+		gcstat.returned += k->held;
+		gcstat.heapsys -= k->held;
 		hmfree(k);
 	}
 }
@@ -303,6 +313,7 @@ halloc(ulong n, Type *t)
 		b = hmalloc(sizeof(Big)+n);
 		if(b == nil)
 			error(exHeap);
+		gcstat.heapsys += sizeof(Big)+n;
 		b->next = bigs.next;
 		b->prev = &bigs;
 		bigs.next->prev = b;
@@ -347,6 +358,7 @@ hfree(Heap *h)
 		return;
 	}
 	b = (Big*)h - 1;
+	gcstat.heapsys -= sizeof(Big)+n;
 	gcbigfree(b);
 	b->prev->next = b->next;
 	b->next->prev = b->prev;

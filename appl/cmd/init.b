@@ -26,6 +26,7 @@ init(ctxt: ref Draw->Context, argv: list of string)
 
 	mount("#c", "/dev", Sys->MAFTER);
 	mount("#a", "/dev", Sys->MAFTER);
+	mount("#g", "/dev", Sys->MAFTER);
 	stdfds();
 	mount("#p", "/prog", Sys->MREPL);
 	mount("#d", "/fd", Sys->MREPL);

@@ -11,7 +11,7 @@ files='/dev/consctl /dev/drivers /dev/hostowner /dev/layout /dev/memory /dev/mse
 /dev/null /dev/random /dev/sysname /dev/sysstat /dev/time /dev/user /dev/bctl /dev/bdata
 /dev/busec /prog/1/ctl /prog/1/exception /prog/1/fd /prog/1/ns /prog/1/nsgrp /prog/1/pgrp
 /prog/1/stack /prog/1/status /tmp/f "#i/drawctl" /dev/kpctl /dev/kpdata /dev/kpsym /dev/kpline
-/dev/waitctl /dev/waitstat /'
+/dev/waitctl /dev/waitstat /dev/gcctl /dev/gcstat /dev/gchog /'
 files=$(echo $files)
 for c in icount real; do
 	got=$("$R/minos" run -c $c -i "$d" "bind -b '#x' /dev; bind -b '#T' /dev; bind -b '#w' /dev; echo x > /tmp/f; /n/local/da.dis $files; echo alive" 2>&1)

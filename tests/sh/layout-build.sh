@@ -102,6 +102,12 @@ fails misc sh -c "cd '$R/pc' && ./mkdevtab '$T/badmisc' >/dev/null" <<'E'
 mkdevtab: bad misc setting: refinline 2
 E
 
+# the experiment's kernels and pctext are pc but for what layout(8)
+# says: the same devices
+devs() { awk '/^dev$/ { on = 1; next } /^[^\t]/ { on = 0 } on' "$R/pc/$1"; }
+for k in pctext refmacro refpad refswfunc refswmacro; do
+	check "$k-devices" '[ "$(devs '$k')" = "$(devs pc)" ]'
+done
 # the NetBSD experiment's kernels: refpad (incref and decref called, as
 # in pc) has each function where refmacro (expanded inline) has it,
 # but those the compiler made larger in pc, which follow at the end
