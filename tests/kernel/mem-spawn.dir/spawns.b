@@ -46,6 +46,10 @@ init(nil: ref Draw->Context, nil: list of string)
 			spawn worker(go, done);
 		sys->print("all 100000 spawned\n");
 	}exception e{
+	"out of memory*" =>
+		# which pool runs out first (stack, main, heap) varies with
+		# what else the kernel holds; each is a clean exception
+		sys->print("spawn failed: out of memory\n");
 	"*" =>
 		sys->print("spawn failed: %s\n", e);
 	}
