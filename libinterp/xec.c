@@ -90,7 +90,95 @@ disrange(void *a, ulong n)
 	return DISBYTE((uchar*)a+n-1);
 }
 uvlong	(*xecclock)(void);	/* the host's instruction timer (interp.h) */
-void	(*xectimer)(Module*, Inst*, uvlong);
+Itime*	(*xectimer)(Module*);
+
+/*
+ * The instruction timer's cost, counted in guest instructions under
+ * icount (vmbench's loop: 35 a Dis instruction untimed).  It was 270
+ * more a Dis instruction: two clock reads through fastticks (about 25),
+ * a call of the host's distimed for each instruction with its (module,
+ * pc) hash lookup, a division included (about 60), and the statistics
+ * update with a double sum of squares (x87: int to double, multiply,
+ * add, about 40), plus the calls' frames.  Now the clock is read once
+ * between two instructions (its time closes one and opens the next),
+ * the table is an array on the module indexed by pc, and the update is
+ * integer arithmetic inline (tfile); only a time of Tbig ticks or more
+ * takes tbig's double.  What is left (clock read, lookup, update) is
+ * the same for every instruction and lies between the two reads, so
+ * the device's nop measures it whole and cost(1) subtracts it.
+ */
+typedef struct Tx Tx;
+struct Tx
+{
+	Itime*	(*fn)(Module*);	/* xectimer as the quantum began */
+	int	ic;		/* instructions left in the timed quantum */
+	Itime*	s;		/* the instruction being timed, or nil */
+	uvlong	t0;		/* the clock as it began */
+};
+static Tx	tx;		/* the timed quantum's (one xec runs at a time: curprog) */
+
+/* file t, a time of Tbig ticks or more */
+static void
+tbig(Itime *s, uvlong t)
+{
+	s->n++;
+	s->sum += t;
+	s->bigsq += (double)t*t;
+	if(s->bign++ == 0 || t < s->bigmin)
+		s->bigmin = t;
+	if(t > s->bigmax)
+		s->bigmax = t;
+}
+
+/* close the instruction being timed, if any, at clock t */
+static void
+tfile(Tx *x, uvlong t)
+{
+	Itime *s;
+	ulong d;
+
+	s = x->s;
+	if(s == nil)
+		return;
+	x->s = nil;
+	t -= x->t0;
+	if(t >= Tbig){
+		tbig(s, t);
+		return;
+	}
+	d = t;
+	s->n++;
+	s->sum += d;
+	s->sumsq += (uvlong)d*d;
+	if(d < s->min)
+		s->min = d;
+	if(d > s->max)
+		s->max = d;
+}
+
+/*
+ * between two timed instructions: one clock read closes the last and
+ * opens i, whose Itime is found by its pc in its module's table
+ */
+static void
+tnext(Tx *x, Inst *i)
+{
+	Module *m;
+	Itime *s;
+	uvlong t;
+	ulong pc;
+
+	t = xecclock();
+	tfile(x, t);
+	x->t0 = t;
+	m = R.M->m;
+	s = m->itime;
+	if(s == nil && (s = x->fn(m)) == nil)
+		return;
+	pc = i - m->prog;
+	if(pc < m->nprog)
+		x->s = s + pc;
+}
 
 #define	ADDR(o)	((void*)((uintptr)b[(o).k] + (o).off))
 #define	DISPATCH	{ if(--ic == 0) goto quantum; if(i->slow) goto slowdec; \
@@ -371,11 +459,6 @@ xec(Prog *p)
 	LONG lv;
 	ulong ix;
 	uchar *sp;
-	void (*tfn)(Module*, Inst*, uvlong);
-	int tic;
-	Inst *ti;
-	Module *tm;
-	uvlong t0;
 
 	if(p == nil){
 		for(k = 0; k < MAXDIS; k++)
@@ -401,16 +484,14 @@ xec(Prog *p)
 	b[Kfp] = R.FP;
 	ic = p->quanta+1;
 	/*
-	 * a timed quantum counts instructions in tic and keeps ic at 1, so
+	 * a timed quantum counts instructions in tx.ic and keeps ic at 1, so
 	 * that every DISPATCH comes through quantum, which times them
 	 */
-	tfn = xectimer;
-	tic = 0;
-	ti = nil;
-	tm = nil;
-	t0 = 0;
-	if(tfn != nil){
-		tic = ic;
+	tx.fn = xectimer;
+	tx.s = nil;
+	tx.ic = 0;
+	if(tx.fn != nil){
+		tx.ic = ic;
 		ic = 1;
 	}
 	DISPATCH
@@ -422,15 +503,10 @@ slowdec:
 	goto *i->xop;
 
 quantum:
-	if(tfn != nil){
-		if(ti != nil)
-			tfn(tm, ti, xecclock()-t0);
-		ti = nil;
-		if(--tic > 0){
-			ti = i;
-			tm = R.M->m;
+	if(tx.fn != nil){
+		if(--tx.ic > 0){
+			tnext(&tx, i);
 			ic = 1;
-			t0 = xecclock();
 			if(i->slow)
 				goto slowdec;
 			s = ADDR(i->s);
@@ -438,6 +514,7 @@ quantum:
 			d = ADDR(i->d);
 			goto *i->xop;
 		}
+		tfile(&tx, xecclock());
 	}
 	R.PC = i;
 	R.FP = b[Kfp];
@@ -446,8 +523,8 @@ quantum:
 	return;
 
 blocked:
-	if(ti != nil)
-		tfn(tm, ti, xecclock()-t0);
+	if(tx.s != nil)
+		tfile(&tx, xecclock());
 	SYNC();
 	p->R = R;
 	return;
@@ -465,7 +542,7 @@ fault:
 	i = R.PC;
 	b[Kmp] = R.MP;
 	b[Kfp] = R.FP;
-	if(tfn != nil)
+	if(tx.fn != nil)
 		ic = 0;		/* timed: the handler's first instruction goes through quantum */
 	ic++;
 	DISPATCH
@@ -1124,19 +1201,23 @@ Lmcall:
 			}
 			goto fault;
 		}
-		if(tfn != xectimer){
+		if(tx.s != nil){
+			/* the builtin may have let the VM go, and the tables with it */
+			tx.s = nil;
+			if(R.M->m->itime != nil)
+				tx.s = R.M->m->itime + (i - R.M->m->prog);
+		}
+		if(tx.fn != xectimer){
 			/* the builtin switched the instruction timer (bench's bctl): follow it now */
-			if(tfn == nil){
-				tic = ic;
+			if(tx.fn == nil){
+				tx.ic = ic;
 				ic = 1;
 			}else{
-				if(ti != nil)
-					tfn(tm, ti, xecclock()-t0);
-				ti = nil;
+				tfile(&tx, xecclock());
 				if(xectimer == nil)
-					ic = tic;
+					ic = tx.ic;
 			}
-			tfn = xectimer;
+			tx.fn = xectimer;
 		}
 		NXT
 	}
