@@ -24,6 +24,7 @@ enum
 {
 	Align		= 8,
 	Maxsmall	= 1024,
+	Smallclear	= 64,		/* halloc clears blocks up to this inline */
 	Nclass		= Maxsmall/Align+1,
 	Chunksize	= 64*1024,
 	Nbhash		= 1024,
@@ -280,6 +281,7 @@ halloc(ulong n, Type *t)
 	Freeb *f;
 	Big *b;
 	int c;
+	ulong *w;
 
 	if(n > 0x7fffffff)
 		error(exHeap);
@@ -298,7 +300,12 @@ halloc(ulong n, Type *t)
 		}
 		freel[c] = f->next;
 		h = (Heap*)f;
-		memset(h+1, 0, n-sizeof(Heap));
+		if(n <= Smallclear){
+			/* most blocks are a few words: a call of memset costs more */
+			for(w = (ulong*)(h+1); w < (ulong*)((uchar*)h+n); w++)
+				*w = 0;
+		}else
+			memset(h+1, 0, n-sizeof(Heap));
 	}else{
 		b = hmalloc(sizeof(Big)+n);
 		if(b == nil)

@@ -189,6 +189,13 @@ tnext(Tx *x, Inst *i)
 #define	FAULT(x)	{ fmsg = (x); goto fault; }
 #define	DESTROY(v)	{ void *v_ = (v); if(v_ != H){ Heap *h_ = D2H(v_); if(--h_->ref == 0) freeheap(h_, 0); } }
 #define	REF(v)	{ void *v_ = (v); if(v_ != H){ Heap *h_ = D2H(v_); h_->ref++; Setmark(h_); } }
+/* a frame's pointers set to H, released; its removal (frames have few pointers) */
+#define	INITPTRS(t, v)	{ int k_; for(k_ = 0; k_ < (t)->nptr; k_++) \
+			*(void**)((uchar*)(v)+(t)->ptrs[k_]) = H; }
+#define	FREEPTRS(t, v)	{ int k_; for(k_ = 0; k_ < (t)->nptr; k_++) \
+			DESTROY(*(void**)((uchar*)(v)+(t)->ptrs[k_])); }
+#define	POPFRAME(f)	{ if((uchar*)(f) != (uchar*)((Stkseg*)R.EX)->stack) R.SP = (uchar*)(f); \
+			else popframe((uchar*)(f)); }
 #define	SIZED(o, a, n)	if((o).k == Kind && !disrange(a, n)){ goto addrfault; }
 #define	IND(o, x)	if((o).k == Kind){ uchar *q_ = *(uchar**)(b[(o).reg] + (o).f); \
 			if(q_ == H || q_ == nil){ goto nilfault; } x = q_ + (o).off; \
@@ -1117,8 +1124,7 @@ Lframe:
 		R.SP = sp+t->size;
 		((Frame*)sp)->t = t;
 		((Frame*)sp)->mr = nil;
-		if(t->nptr)
-			initmem(t, sp);
+		INITPTRS(t, sp);
 	}
 	P(d) = sp;
 	NXT
@@ -1145,8 +1151,7 @@ Lmframe:
 		R.SP = sp+t->size;
 		((Frame*)sp)->t = t;
 		((Frame*)sp)->mr = nil;
-		if(t->nptr)
-			initmem(t, sp);
+		INITPTRS(t, sp);
 	}
 	P(d) = sp;
 	NXT
@@ -1187,9 +1192,8 @@ Lmcall:
 		nbuiltin--;
 		R.M = f->mr;
 		R.FP = b[Kfp];
-		if(f->t->nptr)
-			freeptrs(f, f->t);
-		popframe((uchar*)f);
+		FREEPTRS(f->t, f);
+		POPFRAME(f);
 		DESTROY(ml);
 		if(p->kill != nil){
 			fmsg = p->kill;
@@ -1235,10 +1239,9 @@ Lret:
 	}
 	i = f->lr;
 	b[Kfp] = f->fp;
-	if(f->t->nptr)
-		freeptrs(f, f->t);
+	FREEPTRS(f->t, f);
 	ml = f->mr;
-	popframe((uchar*)f);
+	POPFRAME(f);
 	if(ml != nil){
 		DESTROY(R.M);
 		R.M = ml;
