@@ -699,8 +699,8 @@ istatadd(Istat *a, Itime *s)
 
 	if(s->n == 0)
 		return;
-	min = s->bign < s->n ? s->min : s->bigmin;
-	max = s->bign > 0 ? s->bigmax : s->max;
+	min = s->min;
+	max = s->bigmax != 0 ? s->bigmax : s->max;
 	if(a->n == 0 || min < a->min)
 		a->min = min;
 	if(max > a->max)
@@ -708,13 +708,6 @@ istatadd(Istat *a, Itime *s)
 	a->n += s->n;
 	a->sum += s->sum;
 	a->sumsq += (double)s->sumsq + s->bigsq;
-}
-
-/* the raw TSC: the timer wants differences only */
-static uvlong
-disclock(void)
-{
-	return rdtsc64();
 }
 
 /*
@@ -1019,7 +1012,7 @@ distimer(Res *r, char *cmd)
 	if(strcmp(cmd, "startclr") == 0 || strcmp(cmd, "start") == 0){
 		if(strcmp(cmd, "startclr") == 0)
 			disclear();
-		xecclock = disclock;
+		xecclock = rdtsc64;	/* the raw TSC: the timer wants differences only */
 		dt.on = 1;
 		xectimer = distable;
 		if(waserror()){

@@ -488,12 +488,10 @@ struct Itime
 	uvlong	n;
 	uvlong	sum;		/* ticks */
 	uvlong	sumsq;		/* of the times below Tbig */
-	ulong	min;		/* of the times below Tbig; ~0 if none */
-	ulong	max;
-	ulong	bign;		/* times of Tbig or more: how many */
-	uvlong	bigmin;
-	uvlong	bigmax;
-	double	bigsq;
+	double	bigsq;		/* of the others */
+	uvlong	bigmax;		/* the largest of the others; 0: none */
+	ulong	min;		/* the smallest (2^32-1 for any longer); ~0 before the first */
+	ulong	max;		/* the largest below Tbig */
 };
 extern	uvlong		(*xecclock)(void);
 extern	Itime*		(*xectimer)(Module*);

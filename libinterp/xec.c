@@ -113,40 +113,61 @@ struct Tx
 	Itime*	(*fn)(Module*);	/* xectimer as the quantum began */
 	int	ic;		/* instructions left in the timed quantum */
 	Itime*	s;		/* the instruction being timed, or nil */
-	uvlong	t0;		/* the clock as it began */
+	ulong	t0;		/* the clock as it began: low word */
+	ulong	t0hi;		/* high word */
+	Modlink*	ml;	/* the module whose table these describe; nil: none yet */
+	uchar*	code;		/* its code */
+	ulong	ncode;		/* bytes of it; 0: untimed */
+	long	delta;		/* an instruction's Itime minus the instruction */
 };
 static Tx	tx;		/* the timed quantum's (one xec runs at a time: curprog) */
 
-/* file t, a time of Tbig ticks or more */
+/* an Itime is as big as an Inst, so that i's is at i's offset in the table */
+typedef char	itimesize[sizeof(Itime) == sizeof(Inst) ? 1 : -1];
+
+/* file t ticks in s */
 static void
-tbig(Itime *s, uvlong t)
+tfile64(Itime *s, uvlong t)
 {
+	ulong d;
+
 	s->n++;
 	s->sum += t;
-	s->bigsq += (double)t*t;
-	if(s->bign++ == 0 || t < s->bigmin)
-		s->bigmin = t;
-	if(t > s->bigmax)
-		s->bigmax = t;
+	if(t < Tbig){
+		d = t;
+		s->sumsq += (uvlong)d*d;
+		if(d > s->max)
+			s->max = d;
+	}else{
+		s->bigsq += (double)t*t;
+		if(t > s->bigmax)
+			s->bigmax = t;
+		if(t > ~0UL)
+			t = ~0UL;
+	}
+	if(t < s->min)
+		s->min = t;
 }
 
-/* close the instruction being timed, if any, at clock t */
-static void
-tfile(Tx *x, uvlong t)
+/*
+ * close the instruction being timed, if any, at clock t.  The common
+ * case, under Tbig ticks with the clock's high word unchanged, is
+ * 32-bit arithmetic; tfile64 takes the rest.
+ */
+static inline void
+tfile(uvlong t)
 {
 	Itime *s;
 	ulong d;
 
-	s = x->s;
+	s = tx.s;
 	if(s == nil)
 		return;
-	x->s = nil;
-	t -= x->t0;
-	if(t >= Tbig){
-		tbig(s, t);
+	d = (ulong)t - tx.t0;
+	if((ulong)(t>>32) != tx.t0hi || d >= Tbig){
+		tfile64(s, t - ((uvlong)tx.t0hi<<32 | tx.t0));
 		return;
 	}
-	d = t;
 	s->n++;
 	s->sum += d;
 	s->sumsq += (uvlong)d*d;
@@ -156,28 +177,42 @@ tfile(Tx *x, uvlong t)
 		s->max = d;
 }
 
-/*
- * between two timed instructions: one clock read closes the last and
- * opens i, whose Itime is found by its pc in its module's table
- */
+/* the running module's table, when it differs from the last one's */
 static void
-tnext(Tx *x, Inst *i)
+tlook(void)
 {
 	Module *m;
 	Itime *s;
+
+	tx.ml = R.M;
+	m = R.M->m;
+	tx.ncode = 0;
+	s = m->itime;
+	if(s == nil && (s = tx.fn(m)) == nil)
+		return;
+	tx.code = (uchar*)m->prog;
+	tx.ncode = m->nprog*sizeof(Inst);
+	tx.delta = (uchar*)s - tx.code;
+}
+
+/*
+ * between two timed instructions: one clock read closes the last and
+ * opens i, whose Itime is at i's offset in its module's table
+ */
+static inline void
+tnext(Inst *i)
+{
 	uvlong t;
-	ulong pc;
 
 	t = xecclock();
-	tfile(x, t);
-	x->t0 = t;
-	m = R.M->m;
-	s = m->itime;
-	if(s == nil && (s = x->fn(m)) == nil)
-		return;
-	pc = i - m->prog;
-	if(pc < m->nprog)
-		x->s = s + pc;
+	tfile(t);
+	tx.t0 = t;
+	tx.t0hi = t>>32;
+	if(R.M != tx.ml)
+		tlook();
+	tx.s = nil;
+	if((ulong)((uchar*)i - tx.code) < tx.ncode)
+		tx.s = (Itime*)((uchar*)i + tx.delta);
 }
 
 #define	ADDR(o)	((void*)((uintptr)b[(o).k] + (o).off))
@@ -524,6 +559,7 @@ xec(Prog *p)
 	 */
 	tx.fn = xectimer;
 	tx.s = nil;
+	tx.ml = nil;
 	tx.ic = 0;
 	if(tx.fn != nil){
 		tx.ic = ic;
@@ -540,7 +576,7 @@ slowdec:
 quantum:
 	if(tx.fn != nil){
 		if(--tx.ic > 0){
-			tnext(&tx, i);
+			tnext(i);
 			ic = 1;
 			if(i->slow)
 				goto slowdec;
@@ -549,7 +585,7 @@ quantum:
 			d = ADDR(i->d);
 			goto *i->xop;
 		}
-		tfile(&tx, xecclock());
+		tfile(xecclock());
 	}
 	R.PC = i;
 	R.FP = b[Kfp];
@@ -559,7 +595,7 @@ quantum:
 
 blocked:
 	if(tx.s != nil)
-		tfile(&tx, xecclock());
+		tfile(xecclock());
 	SYNC();
 	p->R = R;
 	return;
@@ -1241,13 +1277,14 @@ Lmcall:
 			if(R.M->m->itime != nil)
 				tx.s = R.M->m->itime + (i - R.M->m->prog);
 		}
+		tx.ml = nil;
 		if(tx.fn != xectimer){
 			/* the builtin switched the instruction timer (bench's bctl): follow it now */
 			if(tx.fn == nil){
 				tx.ic = ic;
 				ic = 1;
 			}else{
-				tfile(&tx, xecclock());
+				tfile(xecclock());
 				if(xectimer == nil)
 					ic = tx.ic;
 			}
