@@ -24,7 +24,6 @@ enum
 {
 	Align		= 8,
 	Maxsmall	= 1024,
-	Smallclear	= 64,		/* halloc clears blocks up to this inline */
 	Nclass		= Maxsmall/Align+1,
 	Chunksize	= 64*1024,
 	Nbhash		= 1024,
@@ -300,12 +299,25 @@ halloc(ulong n, Type *t)
 		}
 		freel[c] = f->next;
 		h = (Heap*)f;
-		if(n <= Smallclear){
-			/* most blocks are a few words: a call of memset costs more */
-			for(w = (ulong*)(h+1); w < (ulong*)((uchar*)h+n); w++)
-				*w = 0;
-		}else
-			memset(h+1, 0, n-sizeof(Heap));
+		/*
+		 * most blocks are a few words: stores cost less than a call
+		 * of memset (which a compiler makes of a loop)
+		 */
+		w = (ulong*)(h+1);
+		switch((n-sizeof(Heap))/sizeof(ulong)){
+		default:
+			memset(w, 0, n-sizeof(Heap));
+			break;
+		case 8:	w[7] = 0;
+		case 7:	w[6] = 0;
+		case 6:	w[5] = 0;
+		case 5:	w[4] = 0;
+		case 4:	w[3] = 0;
+		case 3:	w[2] = 0;
+		case 2:	w[1] = 0;
+		case 1:	w[0] = 0;
+		case 0:	break;
+		}
 	}else{
 		b = hmalloc(sizeof(Big)+n);
 		if(b == nil)
