@@ -125,12 +125,13 @@ static Tx	tx;		/* the timed quantum's (one xec runs at a time: curprog) */
 /* an Itime is as big as an Inst, so that i's is at i's offset in the table */
 typedef char	itimesize[sizeof(Itime) == sizeof(Inst) ? 1 : -1];
 
-/* file t ticks in s */
+/* close s at clock t, the slow way: 64 bits, or a time of Tbig ticks or more */
 static void
 tfile64(Itime *s, uvlong t)
 {
 	ulong d;
 
+	t -= (uvlong)tx.t0hi<<32 | tx.t0;
 	s->n++;
 	s->sum += t;
 	if(t < Tbig){
@@ -164,13 +165,13 @@ tfile(uvlong t)
 	if(s == nil)
 		return;
 	d = (ulong)t - tx.t0;
-	if((ulong)(t>>32) != tx.t0hi || d >= Tbig){
-		tfile64(s, t - ((uvlong)tx.t0hi<<32 | tx.t0));
+	if(__builtin_expect((ulong)(t>>32) != tx.t0hi || d >= Tbig, 0)){
+		tfile64(s, t);
 		return;
 	}
-	s->n++;
 	s->sum += d;
 	s->sumsq += (uvlong)d*d;
+	s->n++;
 	if(d < s->min)
 		s->min = d;
 	if(d > s->max)
