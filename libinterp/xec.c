@@ -198,10 +198,11 @@ tlook(void)
 
 /*
  * between two timed instructions: one clock read closes the last and
- * opens i, whose Itime is at i's offset in its module's table
+ * opens the next (out of line: inside xec the compiler has no registers
+ * to spare for it)
  */
-static inline void
-tnext(Inst *i)
+static void __attribute__((noinline))
+tclock(void)
 {
 	uvlong t;
 
@@ -209,6 +210,13 @@ tnext(Inst *i)
 	tfile(t);
 	tx.t0 = t;
 	tx.t0hi = t>>32;
+}
+
+/* i is next: its Itime is at i's offset in its module's table */
+static inline void
+tnext(Inst *i)
+{
+	tclock();
 	if(R.M != tx.ml)
 		tlook();
 	tx.s = nil;
