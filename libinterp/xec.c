@@ -93,19 +93,22 @@ uvlong	(*xecclock)(void);	/* the host's instruction timer (interp.h) */
 Itime*	(*xectimer)(Module*);
 
 /*
- * The instruction timer's cost, counted in guest instructions under
- * icount (vmbench's loop: 35 a Dis instruction untimed).  It was 270
- * more a Dis instruction: two clock reads through fastticks (about 25),
- * a call of the host's distimed for each instruction with its (module,
- * pc) hash lookup, a division included (about 60), and the statistics
- * update with a double sum of squares (x87: int to double, multiply,
- * add, about 40), plus the calls' frames.  Now the clock is read once
- * between two instructions (its time closes one and opens the next),
- * the table is an array on the module indexed by pc, and the update is
- * integer arithmetic inline (tfile); only a time of Tbig ticks or more
- * takes tbig's double.  What is left (clock read, lookup, update) is
- * the same for every instruction and lies between the two reads, so
- * the device's nop measures it whole and cost(1) subtracts it.
+ * The instruction timer's cost, in guest instructions under icount.
+ * It was some 180 a Dis instruction (vmbench's loop: 203 timed, 24
+ * untimed): two clock reads through disclock and fastticks, calls
+ * included, at each instruction; a call of the host's distimed, which
+ * hashed (module, pc) with a division and walked a chain (the table
+ * lookup); and the statistics kept with a double sum of squares on the
+ * x87 (the update).  Only the first part lay between the two reads, so
+ * the nop it measured for cost(1) to subtract showed 67 of it.  Now the
+ * clock is read once between two instructions, its time closing one
+ * and opening the next, straight from the host's function (rdtsc64 in
+ * the kernel); the table is an array on the module, an Itime at the
+ * instruction's offset (cached for the running module); the update is
+ * 32-bit integer arithmetic out of line in tclock, where the compiler
+ * keeps it in registers, with 64 bits and a double only for long times
+ * (tfile64).  A nop is charged 90 in all, and all of it lies between
+ * two reads, so cost(1) subtracts the whole.
  */
 typedef struct Tx Tx;
 struct Tx
