@@ -546,8 +546,32 @@ freeblock(Heap *h, int swept)
 {
 	Type *t;
 	List *l;
+	Heap *c;
+	void *p;
+	Freeb *f;
+	ulong n;
+	int i;
 
 	t = h->t;
+	if(!swept && t != nil && t->kind == Tkstruct && t->destroy == nil && h->size <= Maxsmall){
+		/* the common case of reference counting (an adt's block), inline */
+		for(i = 0; i < t->nptr; i++){
+			p = *(void**)(H2D(uchar*, h)+t->ptrs[i]);
+			if(p != H){
+				c = D2H(p);
+				if(--c->ref == 0)
+					freeheap(c, 0);
+			}
+		}
+		n = h->size;
+		gcstat.rcfreed += n;
+		gcstat.heapinuse -= n;
+		f = (Freeb*)h;		/* as hfree */
+		f->color = Cfree;
+		f->next = freel[n/Align];
+		freel[n/Align] = f;
+		return;
+	}
 	if(t != nil){
 		if(t->destroy != nil)
 			t->destroy(h, swept);
