@@ -254,10 +254,9 @@ static Type*	mtypes[64];
  * s += b where both are ASCII, s has room and its slot holds the only
  * reference (so no other holder sees it change), s has no C copy
  * (tmp) to drop and neither has been forged: extend s in place, as
- * addstring would, without the call.  0: take addstring's way.  Out
- * of line: inlined, it cost xec's dispatch a register.
+ * addstring would, without the call.  0: take addstring's way.
  */
-static int __attribute__((noinline))
+static int
 appendc(String *s, String *b)
 {
 	int n;
