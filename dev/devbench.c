@@ -40,7 +40,7 @@ enum
 	Maxrep	= 100000,	/* most observations in one experiment */
 	Maxslow	= 1000,		/* ... in one that takes a clock tick each */
 	Maxprocs	= 3,	/* kprocs of `op' */
-	Nistat	= 262144,	/* dis timer: instructions with tables (10 MB) */
+	Nistat	= 131072,	/* dis timer: instructions with tables (8 MB) */
 	Ntmod	= 1024,		/* dis timer: modules with tables */
 	Nnop	= 1000,		/* dis timer: nops timed for the overhead */
 	Maxreads	= 131072,	/* Bench->read's log stops growing here (4 MB) */
@@ -699,7 +699,7 @@ istatadd(Istat *a, Itime *s)
 
 	if(s->n == 0)
 		return;
-	min = s->min;
+	min = s->min != ~0UL ? s->min : s->bigmin;
 	max = s->bigmax != 0 ? s->bigmax : s->max;
 	if(a->n == 0 || min < a->min)
 		a->min = min;
@@ -807,8 +807,10 @@ itimeclr(Itime *ts, int n)
 	int i;
 
 	memset(ts, 0, n*sizeof *ts);
-	for(i = 0; i < n; i++)
+	for(i = 0; i < n; i++){
 		ts[i].min = ~0UL;
+		ts[i].bigmin = ~0ULL;
+	}
 }
 
 /*

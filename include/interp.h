@@ -489,9 +489,11 @@ struct Itime
 	uvlong	sum;		/* ticks */
 	uvlong	sumsq;		/* of the times below Tbig */
 	double	bigsq;		/* of the others */
-	uvlong	bigmax;		/* the largest of the others; 0: none */
-	ulong	min;		/* the smallest (2^32-1 for any longer); ~0 before the first */
-	ulong	max;		/* the largest below Tbig */
+	uvlong	bigmin;		/* of the times of 2^32-1 ticks or more; ~0 before the first */
+	uvlong	bigmax;		/* 0 before the first */
+	ulong	min;		/* of the others; ~0 before the first */
+	ulong	max;
+	uvlong	pad;		/* to 64 bytes, 4/3 of an Inst's 48 */
 };
 extern	uvlong		(*xecclock)(void);
 extern	Itime*		(*xectimer)(Module*);

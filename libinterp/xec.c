@@ -103,11 +103,11 @@ Itime*	(*xectimer)(Module*);
  * the nop it measured for cost(1) to subtract showed 67 of it.  Now the
  * clock is read once between two instructions, its time closing one
  * and opening the next, straight from the host's function (rdtsc64 in
- * the kernel); the table is an array on the module, an Itime at the
- * instruction's offset (cached for the running module); the update is
- * 32-bit integer arithmetic out of line in tclock, where the compiler
- * keeps it in registers, with 64 bits and a double only for long times
- * (tfile64).  A nop is charged 90 in all, and all of it lies between
+ * the kernel); the table is an array on the module, an Itime at 4/3
+ * of the instruction's offset (cached for the running module); the
+ * update is 32-bit integer arithmetic out of line in tclock, where the
+ * compiler keeps it in registers, with 64 bits and a double only for
+ * long times (tfile64).  A nop is charged 93 in all, and all of it lies between
  * two reads, so cost(1) subtracts the whole.
  */
 typedef struct Tx Tx;
@@ -121,12 +121,12 @@ struct Tx
 	Modlink*	ml;	/* the module whose table these describe; nil: none yet */
 	uchar*	code;		/* its code */
 	ulong	ncode;		/* bytes of it; 0: untimed */
-	long	delta;		/* an instruction's Itime minus the instruction */
+	uchar*	table;		/* its Itimes */
 };
-static Tx	tx;		/* the timed quantum's (one xec runs at a time: curprog) */
+static Tx	tx;		/* the timed quantum's: one xec runs at a time (curprog), but see runt */
 
-/* an Itime is as big as an Inst, so that i's is at i's offset in the table */
-typedef char	itimesize[sizeof(Itime) == sizeof(Inst) ? 1 : -1];
+/* an Itime is 4/3 of an Inst: i's is at 4/3 of i's offset in the table */
+typedef char	itimesize[3*sizeof(Itime) == 4*sizeof(Inst) ? 1 : -1];
 
 /* close s at clock t, the slow way: 64 bits, or a time of Tbig ticks or more */
 static void
@@ -140,17 +140,20 @@ tfile64(Itime *s, uvlong t)
 	if(t < Tbig){
 		d = t;
 		s->sumsq += (uvlong)d*d;
-		if(d > s->max)
-			s->max = d;
-	}else{
+	}else
 		s->bigsq += (double)t*t;
+	if(t >= ~0UL){
+		if(t < s->bigmin)
+			s->bigmin = t;
 		if(t > s->bigmax)
 			s->bigmax = t;
-		if(t > ~0UL)
-			t = ~0UL;
+		return;
 	}
-	if(t < s->min)
-		s->min = t;
+	d = t;
+	if(d < s->min)
+		s->min = d;
+	if(d > s->max)
+		s->max = d;
 }
 
 /*
@@ -196,7 +199,7 @@ tlook(void)
 		return;
 	tx.code = (uchar*)m->prog;
 	tx.ncode = m->nprog*sizeof(Inst);
-	tx.delta = (uchar*)s - tx.code;
+	tx.table = (uchar*)s;
 }
 
 /*
@@ -219,12 +222,30 @@ tclock(void)
 static inline void
 tnext(Inst *i)
 {
+	ulong off;
+
 	tclock();
 	if(R.M != tx.ml)
 		tlook();
 	tx.s = nil;
-	if((ulong)((uchar*)i - tx.code) < tx.ncode)
-		tx.s = (Itime*)((uchar*)i + tx.delta);
+	off = (uchar*)i - tx.code;
+	if(off < tx.ncode)
+		tx.s = (Itime*)(tx.table + off + off/3);
+}
+
+/*
+ * call a builtin: one that blocks lets other interpreters run xec, so
+ * the timed quantum's state is kept here meanwhile (on this stack, not
+ * xec's, whose every word the dispatch wants)
+ */
+static void __attribute__((noinline))
+runt(void (*fn)(void*), void *f)
+{
+	Tx save;
+
+	save = tx;
+	fn(f);
+	tx = save;
 }
 
 #define	ADDR(o)	((void*)((uintptr)b[(o).k] + (o).off))
@@ -1265,7 +1286,7 @@ Lmcall:
 		R.M = ml;
 		p->flags |= Pbuiltin;
 		nbuiltin++;
-		l->u.runt(f);
+		runt(l->u.runt, f);
 		p->flags &= ~Pbuiltin;
 		nbuiltin--;
 		R.M = f->mr;
