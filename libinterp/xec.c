@@ -243,6 +243,13 @@ runt(void (*fn)(void*), void *f)
 {
 	Tx save;
 
+	if(tx.fn == nil){
+		/* untimed: nothing to keep but that */
+		fn(f);
+		tx.fn = nil;
+		tx.s = nil;
+		return;
+	}
 	save = tx;
 	fn(f);
 	tx = save;
