@@ -40,8 +40,8 @@ enum
 	Maxrep	= 100000,	/* most observations in one experiment */
 	Maxslow	= 1000,		/* ... in one that takes a clock tick each */
 	Maxprocs	= 3,	/* kprocs of `op' */
-	Nhash	= 4096,		/* dis timer: hash buckets */
-	Nistat	= 65536,	/* dis timer: (module, pc) entries */
+	Nistat	= 131072,	/* dis timer: instructions with tables (8 MB) */
+	Ntmod	= 1024,		/* dis timer: modules with tables */
 	Nnop	= 1000,		/* dis timer: nops timed for the overhead */
 	Maxreads	= 131072,	/* Bench->read's log stops growing here (4 MB) */
 	Maxwarm	= 1000,		/* most warm-up iterations */
@@ -654,37 +654,33 @@ gcswitch(Res *r, int off)
 }
 
 /*
- * Dis instruction timing.  While the timer runs, the interpreter calls
- * distimed after every instruction of every quantum (xec.c); entries
- * are found by (module, pc) in a fixed table, filled in order of first
- * execution.  The modules are held (ref) while the table names them.
+ * Dis instruction timing.  While the timer runs, the interpreter files
+ * the time of every instruction of every quantum in its module's table,
+ * a Itime per instruction (xec.c, interp.h), which distable makes the
+ * first time a module runs timed.  The modules are held (ref) while
+ * their tables are kept.
  */
+static struct
+{
+	int	on;
+	Module*	mod[Ntmod];	/* with tables, in order of first execution */
+	int	nmod;
+	ulong	nslot;		/* Tstats made, at most Nistat */
+	ulong	dropped;	/* instructions left untimed: no room */
+	Module*	nopmod;		/* Nnop nops and a ret, made at the first start */
+	Rendez	nopr;		/* the starter waits for them */
+} dt;
+
+/* a row's figures: a Itime, or several summed */
 typedef struct Istat Istat;
 struct Istat
 {
-	Module*	mod;
-	int	pc;
-	int	op;
-	ulong	n;
+	uvlong	n;
 	uvlong	sum;
 	uvlong	min;
 	uvlong	max;
 	double	sumsq;
-	Istat*	hash;
 };
-
-static struct
-{
-	int	on;
-	Istat*	tab;		/* Nistat entries */
-	int	ntab;
-	Istat*	hash[Nhash];
-	ulong	dropped;
-	uvlong	count;		/* instructions timed */
-	Module*	nopmod;		/* Nnop nops and a ret, made at the first start */
-	Istat	nop;		/* the overhead: their times */
-	Rendez	nopr;		/* the starter waits for them */
-} dt;
 
 #include "opnames.h"	/* static char *opnames[MAXDIS], from isa.h by include/mkopnames */
 
@@ -696,10 +692,22 @@ opname(int op)
 	return opnames[op];
 }
 
-static uvlong
-disclock(void)
+static void
+istatadd(Istat *a, Itime *s)
 {
-	return fastticks(nil);
+	uvlong min, max;
+
+	if(s->n == 0)
+		return;
+	min = s->min != ~0UL ? s->min : s->bigmin;
+	max = s->bigmax != 0 ? s->bigmax : s->max;
+	if(a->n == 0 || min < a->min)
+		a->min = min;
+	if(max > a->max)
+		a->max = max;
+	a->n += s->n;
+	a->sum += s->sum;
+	a->sumsq += (double)s->sumsq + s->bigsq;
 }
 
 /*
@@ -771,30 +779,38 @@ nopmodule(void)
 	return mod;
 }
 
-/* a nop's time; called by distimed */
+/* the nops' times, summed */
 static void
-nopadd(uvlong t)
+nopstat(Istat *a)
 {
-	Istat *s;
+	int i;
 
-	s = &dt.nop;
-	if(s->n >= Nnop)
+	memset(a, 0, sizeof *a);
+	if(dt.nopmod == nil || dt.nopmod->itime == nil)
 		return;
-	if(s->n == 0 || t < s->min)
-		s->min = t;
-	if(t > s->max)
-		s->max = t;
-	s->n++;
-	s->sum += t;
-	s->sumsq += (double)t*t;
-	if(s->n == Nnop)
-		wakeup(&dt.nopr);
+	for(i = 0; i < Nnop; i++)
+		istatadd(a, &dt.nopmod->itime[i]);
 }
 
 static int
 nopdone(void*)
 {
-	return dt.nop.n >= Nnop;
+	Itime *ts;
+
+	ts = dt.nopmod->itime;
+	return ts != nil && ts[Nnop-1].n > 0;
+}
+
+static void
+itimeclr(Itime *ts, int n)
+{
+	int i;
+
+	memset(ts, 0, n*sizeof *ts);
+	for(i = 0; i < n; i++){
+		ts[i].min = ~0UL;
+		ts[i].bigmin = ~0ULL;
+	}
 }
 
 /*
@@ -809,7 +825,8 @@ disoverhead(void)
 
 	if(dt.nopmod == nil)
 		dt.nopmod = nopmodule();
-	memset(&dt.nop, 0, sizeof dt.nop);
+	if(dt.nopmod->itime != nil)
+		itimeclr(dt.nopmod->itime, dt.nopmod->nprog);
 	vmstart(dt.nopmod, 0, nil);
 	release();
 	if(waserror()){
@@ -827,69 +844,74 @@ disoverhead(void)
 		error("dis timer: the nop thread did not run");
 }
 
-/* called by xec with the VM held */
-static void
-distimed(Module *mod, Inst *i, uvlong t)
+/* mod's table, made the first time it runs timed; called by xec with the VM held */
+static Itime*
+distable(Module *mod)
 {
-	Istat *s;
-	ulong h;
-	int pc;
+	Itime *ts;
 
-	if(!dt.on || dt.tab == nil || mod == nil || mod->prog == nil)
-		return;
-	if(mod == dt.nopmod){
-		nopadd(t);
-		return;
+	if(!dt.on || mod->prog == nil || mod->nprog <= 0)
+		return nil;
+	if(mod->itime != nil)
+		return mod->itime;
+	if(dt.nmod >= Ntmod || dt.nslot + mod->nprog > Nistat){
+		dt.dropped++;
+		return nil;
 	}
-	pc = i - mod->prog;
-	if(pc < 0 || pc >= mod->nprog)
-		return;
-	h = ((ulong)mod>>4 ^ pc*31) % Nhash;
-	for(s = dt.hash[h]; s != nil; s = s->hash)
-		if(s->mod == mod && s->pc == pc)
-			break;
-	if(s == nil){
-		if(dt.ntab >= Nistat){
-			dt.dropped++;
-			return;
-		}
-		s = &dt.tab[dt.ntab++];
-		memset(s, 0, sizeof *s);	/* the slot may hold a cleared run's entry */
-		s->mod = mod;
-		mod->ref++;
-		s->pc = pc;
-		s->op = i->op;
-		s->min = t;
-		s->hash = dt.hash[h];
-		dt.hash[h] = s;
+	ts = malloc(mod->nprog*sizeof(Itime));
+	if(ts == nil){
+		dt.dropped++;
+		return nil;
 	}
-	s->n++;
-	s->sum += t;
-	s->sumsq += (double)t*t;
-	if(t < s->min)
-		s->min = t;
-	if(t > s->max)
-		s->max = t;
-	dt.count++;
+	itimeclr(ts, mod->nprog);
+	mod->ref++;
+	mod->itime = ts;
+	dt.mod[dt.nmod++] = mod;
+	dt.nslot += mod->nprog;
+	return ts;
 }
 
-/* drop the entries; with the VM */
+/* drop the tables; with the VM */
 static void
 disclear(void)
 {
 	int i;
+	Module *mod;
 
-	for(i = 0; i < dt.ntab; i++){
-		dt.tab[i].mod->ref--;
+	for(i = 0; i < dt.nmod; i++){
+		mod = dt.mod[i];
+		free(mod->itime);
+		mod->itime = nil;
+		mod->ref--;
 	}
-	dt.ntab = 0;
-	memset(dt.hash, 0, sizeof dt.hash);
+	dt.nmod = 0;
+	dt.nslot = 0;
 	dt.dropped = 0;
-	dt.count = 0;
+}
+
+/* instructions timed and (module, pc) entries with times, the nops' aside */
+static void
+discount(uvlong *count, ulong *entries)
+{
+	int i, pc;
+	Module *mod;
+
+	*count = 0;
+	*entries = 0;
+	for(i = 0; i < dt.nmod; i++){
+		mod = dt.mod[i];
+		if(mod == dt.nopmod)
+			continue;
+		for(pc = 0; pc < mod->nprog; pc++)
+			if(mod->itime[pc].n > 0){
+				*count += mod->itime[pc].n;
+				(*entries)++;
+			}
+	}
 }
 
 static double
-stddev(ulong n, uvlong sum, double sumsq)
+stddev(uvlong n, uvlong sum, double sumsq)
 {
 	double mean, v;
 
@@ -901,102 +923,89 @@ stddev(ulong n, uvlong sum, double sumsq)
 }
 
 static void
-disrow(Res *r, ulong n, uvlong sum, uvlong min, uvlong max, double sumsq)
+disrow(Res *r, Istat *s)
 {
-	rlog(r, " %lud %.1f %.1f %.1f %.1f\n", n, tk2nsf((double)sum/n), tk2nsf(min), tk2nsf(max),
-		tk2nsf(stddev(n, sum, sumsq)));
+	if(s->n == 0){
+		rlog(r, " 0 0.0 0.0 0.0 0.0\n");
+		return;
+	}
+	rlog(r, " %llud %.1f %.1f %.1f %.1f\n", s->n, tk2nsf((double)s->sum/s->n), tk2nsf(s->min),
+		tk2nsf(s->max), tk2nsf(stddev(s->n, s->sum, s->sumsq)));
 }
 
 /* the nops' times, or zeros before the first start */
 static void
 disoverheadrow(Res *r)
 {
+	Istat a;
+
+	nopstat(&a);
 	rlog(r, "overhead nop");
-	if(dt.nop.n == 0)
-		rlog(r, " 0 0.0 0.0 0.0 0.0\n");
-	else
-		disrow(r, dt.nop.n, dt.nop.sum, dt.nop.min, dt.nop.max, dt.nop.sumsq);
+	disrow(r, &a);
 }
 
 static int
-istatcmp(Istat *a, Istat *b)
+modcmp(Module *a, Module *b)
 {
 	int c;
 
-	c = strcmp(a->mod->path, b->mod->path);
-	if(c == 0 && a->mod != b->mod)
-		c = (ulong)a->mod < (ulong)b->mod ? -1 : 1;
-	if(c == 0)
-		c = a->pc - b->pc;
+	c = strcmp(a->path, b->path);
+	if(c == 0 && a != b)
+		c = (ulong)a < (ulong)b ? -1 : 1;
 	return c;
-}
-
-/* shell sort by module path, then pc */
-static void
-sortistat(Istat **v, int n)
-{
-	Istat *t;
-	int gap, i, j;
-
-	for(gap = n/2; gap > 0; gap /= 2)
-		for(i = gap; i < n; i++)
-			for(j = i-gap; j >= 0 && istatcmp(v[j], v[j+gap]) > 0; j -= gap){
-				t = v[j];
-				v[j] = v[j+gap];
-				v[j+gap] = t;
-			}
 }
 
 /* report: by module path and pc; summary: by opcode */
 static void
 disreport(Res *r, int byop)
 {
-	static struct { ulong n; uvlong sum, min, max; double sumsq; } ops[MAXDIS];
-	Istat *s, **v;
-	int i;
+	static Istat ops[MAXDIS];
+	Module *v[Ntmod], *mod;
+	Istat a;
+	int i, j, pc;
 
 	disoverheadrow(r);
 	if(!byop){
-		v = malloc(dt.ntab*sizeof(Istat*) + 1);
-		if(v == nil)
-			error(Enomem);
-		for(i = 0; i < dt.ntab; i++)
-			v[i] = &dt.tab[i];
-		sortistat(v, dt.ntab);
-		for(i = 0; i < dt.ntab; i++){
-			s = v[i];
-			rlog(r, "%s %d %s", s->mod->path, s->pc, opname(s->op));
-			disrow(r, s->n, s->sum, s->min, s->max, s->sumsq);
+		/* insertion sort by path: the modules are few */
+		for(i = 0; i < dt.nmod; i++){
+			mod = dt.mod[i];
+			for(j = i; j > 0 && modcmp(v[j-1], mod) > 0; j--)
+				v[j] = v[j-1];
+			v[j] = mod;
 		}
-		free(v);
+		for(i = 0; i < dt.nmod; i++){
+			mod = v[i];
+			if(mod == dt.nopmod)
+				continue;
+			for(pc = 0; pc < mod->nprog; pc++){
+				if(mod->itime[pc].n == 0)
+					continue;
+				memset(&a, 0, sizeof a);
+				istatadd(&a, &mod->itime[pc]);
+				rlog(r, "%s %d %s", mod->path, pc, opname(mod->prog[pc].op));
+				disrow(r, &a);
+			}
+		}
 		return;
 	}
 	memset(ops, 0, sizeof ops);
-	for(i = 0; i < dt.ntab; i++){
-		s = &dt.tab[i];
-		if(ops[s->op].n == 0 || s->min < ops[s->op].min)
-			ops[s->op].min = s->min;
-		if(s->max > ops[s->op].max)
-			ops[s->op].max = s->max;
-		ops[s->op].n += s->n;
-		ops[s->op].sum += s->sum;
-		ops[s->op].sumsq += s->sumsq;
+	for(i = 0; i < dt.nmod; i++){
+		mod = dt.mod[i];
+		if(mod == dt.nopmod)
+			continue;
+		for(pc = 0; pc < mod->nprog; pc++)
+			istatadd(&ops[mod->prog[pc].op], &mod->itime[pc]);
 	}
 	for(i = 0; i < MAXDIS; i++)
 		if(ops[i].n > 0){
 			rlog(r, "%s", opname(i));
-			disrow(r, ops[i].n, ops[i].sum, ops[i].min, ops[i].max, ops[i].sumsq);
+			disrow(r, &ops[i]);
 		}
 }
 
 static void
 distimer(Res *r, char *cmd)
 {
-	if(dt.tab == nil){
-		dt.tab = malloc(Nistat*sizeof(Istat));
-		if(dt.tab == nil)
-			error(Enomem);
-	}
 	acquire();
 	if(waserror()){
 		release();
@@ -1005,9 +1014,9 @@ distimer(Res *r, char *cmd)
 	if(strcmp(cmd, "startclr") == 0 || strcmp(cmd, "start") == 0){
 		if(strcmp(cmd, "startclr") == 0)
 			disclear();
-		xecclock = disclock;
+		xecclock = rdtsc64;	/* the raw TSC: the timer wants differences only */
 		dt.on = 1;
-		xectimer = distimed;
+		xectimer = distable;
 		if(waserror()){
 			xectimer = nil;
 			dt.on = 0;
@@ -1042,7 +1051,12 @@ benchstats(Res *r, int reset)
 	Idlewait w;
 	Idlestat is;
 	int s;
+	uvlong count;
+	ulong entries;
 
+	acquire();		/* the timer's tables */
+	discount(&count, &entries);
+	release();
 	s = splhi();
 	if(reset){
 		memset(&idlewait, 0, sizeof idlewait);
@@ -1067,8 +1081,9 @@ benchstats(Res *r, int reset)
 	rlog(r, "busec reads %lud resets %lud\n", bench.usreads, bench.usresets);
 	rlog(r, "microsec %lud nanosec %lud read %lud logdropped %lud\n", bench.microsecs,
 		bench.nanosecs, bench.breads, bench.logdropped);
-	rlog(r, "distimer %s instructions %llud entries %d dropped %lud\n", dt.on ? "on" : "off",
-		dt.count, dt.ntab, dt.dropped);
+	discount(&count, &entries);
+	rlog(r, "distimer %s instructions %llud entries %lud dropped %lud\n", dt.on ? "on" : "off",
+		count, entries, dt.dropped);
 	rlog(r, "tschz %llud ppm %lud clockhz %d\n", bench.hz, bench.ppm, HZ);
 	rlog(r, "warmup %d\n", bench.warmup);
 }

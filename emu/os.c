@@ -26,6 +26,7 @@
 #include <sched.h>
 #include <time.h>
 #include <sys/time.h>
+#include <stdio.h>
 
 struct Osproc
 {
@@ -712,10 +713,109 @@ nsec(void)
 	return (uvlong)ts.tv_sec*1000000000ULL + ts.tv_nsec;
 }
 
+/*
+ * Sys->millisec is called in loops (vmbench's builtin: a million times)
+ * and a read of CLOCK_MONOTONIC costs some 36 ns here, most of such a
+ * call.  So millitsc skips the read when the TSC proves that the
+ * millisecond cannot have changed since the last one: at a read at time
+ * T (ns) with TSC c, the next millisecond begins T' - T ns later, and
+ * while the TSC stays below c + (T'-T)*rmin, with rmin at most its
+ * rate, time is still short of T'.  Every value returned is the one a
+ * read would give.  rmin is 1% under the rate measured between the
+ * first read and one 20 ms or more later; the TSC must be invariant
+ * (constant_tsc and nonstop_tsc in /proc/cpuinfo) or the reads are
+ * never skipped, and a TSC below c (another processor's) makes a read.
+ * Threads share mt: reads are made under mt.lk, which bumps mt.seq
+ * before and after changing it, and a skip stands only if mt.seq was
+ * even and unchanged around its loads (a sequence lock).
+ */
+static struct
+{
+	Lock	lk;
+	ulong	seq;		/* odd while a read changes mt */
+	int	ok;		/* the TSC is invariant: 1; not: -1; not yet known: 0 */
+	uvlong	c0;		/* TSC at the first read */
+	uvlong	ns0;		/* its time */
+	uvlong	rmin;		/* TSC ticks per ns, times 2^16, at most the rate; 0: not yet */
+	uvlong	c;		/* TSC at the last read */
+	uvlong	lim;		/* ticks after c before the millisecond can change */
+	long	ms;		/* the last value */
+} mt;
+
+static uvlong
+rdtsc(void)
+{
+	uvlong t;
+
+	__asm__ volatile("rdtsc" : "=A"(t));
+	return t;
+}
+
+static int
+invarianttsc(void)
+{
+	FILE *f;
+	char buf[4096];
+	int c, n;
+
+	f = fopen("/proc/cpuinfo", "r");
+	if(f == nil)
+		return -1;
+	c = n = 0;
+	while(fgets(buf, sizeof buf, f) != nil)
+		if(strncmp(buf, "flags", 5) == 0){
+			c = strstr(buf, " constant_tsc") != nil;
+			n = strstr(buf, " nonstop_tsc") != nil;
+			break;
+		}
+	fclose(f);
+	return c && n ? 1 : -1;
+}
+
+#define	BARRIER()	__asm__ volatile("" ::: "memory")
+
 long
 osmillisec(void)
 {
-	return (nsec() - t0)/1000000;
+	struct timespec ts;
+	uvlong c, ns, into;
+	ulong seq;
+	long ms;
+
+	seq = *(volatile ulong*)&mt.seq;
+	BARRIER();
+	if((seq & 1) == 0 && mt.rmin != 0){
+		c = rdtsc();
+		if(c - mt.c < mt.lim){
+			ms = mt.ms;
+			BARRIER();
+			if(*(volatile ulong*)&mt.seq == seq)
+				return ms;
+		}
+	}
+	lock(&mt.lk);
+	mt.seq++;
+	BARRIER();
+	c = rdtsc();
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	ns = (uvlong)ts.tv_sec*1000000000ULL + ts.tv_nsec - t0;
+	ms = mt.ms = ns/1000000;
+	if(mt.ok == 0)
+		mt.ok = invarianttsc();
+	if(mt.ok > 0){
+		if(mt.c0 == 0 || (mt.rmin == 0 && ns-mt.ns0 > 10000000000ULL)){
+			mt.c0 = c;
+			mt.ns0 = ns;
+		}else if(mt.rmin == 0 && ns-mt.ns0 >= 20000000 && c > mt.c0)
+			mt.rmin = (c-mt.c0)*65536/(ns-mt.ns0)*99/100;
+		into = ns%1000000;
+		mt.c = c;
+		mt.lim = (1000000-into)*mt.rmin >> 16;
+	}
+	BARRIER();
+	mt.seq++;
+	unlock(&mt.lk);
+	return ms;
 }
 
 vlong

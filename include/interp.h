@@ -44,6 +44,7 @@ typedef struct Progq	Progq;
 typedef struct REG	REG;
 typedef struct Stkseg	Stkseg;
 typedef struct String	String;
+typedef struct Itime	Itime;
 typedef struct Type	Type;
 typedef struct Osenv	Osenv;		/* the host's, see kernel.h */
 
@@ -348,6 +349,7 @@ struct Module
 	ulong	mtime;
 	vlong	length;
 	uchar*	ptrmap;		/* loader's: pointer words of module data */
+	Itime*	itime;		/* the instruction timer's, one per instruction, or nil */
 };
 
 struct Modl
@@ -515,12 +517,31 @@ extern	void		(*vmprogexit)(Prog*);
 extern	void		(*vmslice)(Prog*);
 /*
  * optional, for the host's Dis instruction timer (the kernel's bench
- * device): while xectimer is set, each quantum that starts runs timed,
- * calling xectimer(module, instruction, xecclock() ticks) after every
- * instruction.  Quanta that start while it is nil run at full speed.
+ * device): while xectimer is set, each quantum that starts runs timed.
+ * The interpreter reads xecclock() once between two instructions and
+ * files the difference in the instruction's Itime, m->itime[pc], which
+ * xectimer(m) makes (and sets) the first time m runs timed; nil leaves
+ * m's instructions untimed.  The host owns the tables and frees them
+ * (setting m->tstat to nil) only with the VM held and m referenced.
  */
+enum
+{
+	Tbig	= 1<<20,	/* ticks: times from here on square into bigsq */
+};
+struct Itime
+{
+	uvlong	n;
+	uvlong	sum;		/* ticks */
+	uvlong	sumsq;		/* of the times below Tbig */
+	double	bigsq;		/* of the others */
+	uvlong	bigmin;		/* of the times of 2^32-1 ticks or more; ~0 before the first */
+	uvlong	bigmax;		/* 0 before the first */
+	ulong	min;		/* of the others; ~0 before the first */
+	ulong	max;
+	uvlong	pad;		/* to 64 bytes, 4/3 of an Inst's 48 */
+};
 extern	uvlong		(*xecclock)(void);
-extern	void		(*xectimer)(Module*, Inst*, uvlong);
+extern	Itime*		(*xectimer)(Module*);
 
 /*
  * The host's interface to run the VM.  A host's scheduler loop:

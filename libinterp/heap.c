@@ -290,6 +290,7 @@ halloc(ulong n, Type *t)
 	Freeb *f;
 	Big *b;
 	int c;
+	ulong *w;
 
 	if(n > 0x7fffffff)
 		error(exHeap);
@@ -308,7 +309,25 @@ halloc(ulong n, Type *t)
 		}
 		freel[c] = f->next;
 		h = (Heap*)f;
-		memset(h+1, 0, n-sizeof(Heap));
+		/*
+		 * most blocks are a few words: stores cost less than a call
+		 * of memset (which a compiler makes of a loop)
+		 */
+		w = (ulong*)(h+1);
+		switch((n-sizeof(Heap))/sizeof(ulong)){
+		default:
+			memset(w, 0, n-sizeof(Heap));
+			break;
+		case 8:	w[7] = 0;
+		case 7:	w[6] = 0;
+		case 6:	w[5] = 0;
+		case 5:	w[4] = 0;
+		case 4:	w[3] = 0;
+		case 3:	w[2] = 0;
+		case 2:	w[1] = 0;
+		case 1:	w[0] = 0;
+		case 0:	break;
+		}
 	}else{
 		b = hmalloc(sizeof(Big)+n);
 		if(b == nil)
@@ -539,8 +558,32 @@ freeblock(Heap *h, int swept)
 {
 	Type *t;
 	List *l;
+	Heap *c;
+	void *p;
+	Freeb *f;
+	ulong n;
+	int i;
 
 	t = h->t;
+	if(!swept && t != nil && t->kind == Tkstruct && t->destroy == nil && h->size <= Maxsmall){
+		/* the common case of reference counting (an adt's block), inline */
+		for(i = 0; i < t->nptr; i++){
+			p = *(void**)(H2D(uchar*, h)+t->ptrs[i]);
+			if(p != H){
+				c = D2H(p);
+				if(--c->ref == 0)
+					freeheap(c, 0);
+			}
+		}
+		n = h->size;
+		gcstat.rcfreed += n;
+		gcstat.heapinuse -= n;
+		f = (Freeb*)h;		/* as hfree */
+		f->color = Cfree;
+		f->next = freel[n/Align];
+		freel[n/Align] = f;
+		return;
+	}
 	if(t != nil){
 		if(t->destroy != nil)
 			t->destroy(h, swept);

@@ -90,7 +90,170 @@ disrange(void *a, ulong n)
 	return DISBYTE((uchar*)a+n-1);
 }
 uvlong	(*xecclock)(void);	/* the host's instruction timer (interp.h) */
-void	(*xectimer)(Module*, Inst*, uvlong);
+Itime*	(*xectimer)(Module*);
+
+/*
+ * The instruction timer's cost, in guest instructions under icount.
+ * It was some 180 a Dis instruction (vmbench's loop: 203 timed, 24
+ * untimed): two clock reads through disclock and fastticks, calls
+ * included, at each instruction; a call of the host's distimed, which
+ * hashed (module, pc) with a division and walked a chain (the table
+ * lookup); and the statistics kept with a double sum of squares on the
+ * x87 (the update).  Only the first part lay between the two reads, so
+ * the nop it measured for cost(1) to subtract showed 67 of it.  Now the
+ * clock is read once between two instructions, its time closing one
+ * and opening the next, straight from the host's function (rdtsc64 in
+ * the kernel); the table is an array on the module, an Itime at 4/3
+ * of the instruction's offset (cached for the running module); the
+ * update is 32-bit integer arithmetic out of line in tclock, where the
+ * compiler keeps it in registers, with 64 bits and a double only for
+ * long times (tfile64).  A nop is charged 93 in all, and all of it lies between
+ * two reads, so cost(1) subtracts the whole.
+ */
+typedef struct Tx Tx;
+struct Tx
+{
+	Itime*	(*fn)(Module*);	/* xectimer as the quantum began */
+	int	ic;		/* instructions left in the timed quantum */
+	Itime*	s;		/* the instruction being timed, or nil */
+	ulong	t0;		/* the clock as it began: low word */
+	ulong	t0hi;		/* high word */
+	Modlink*	ml;	/* the module whose table these describe; nil: none yet */
+	uchar*	code;		/* its code */
+	ulong	ncode;		/* bytes of it; 0: untimed */
+	uchar*	table;		/* its Itimes */
+};
+static Tx	tx;		/* the timed quantum's: one xec runs at a time (curprog), but see runt */
+
+/* an Itime is 4/3 of an Inst: i's is at 4/3 of i's offset in the table */
+typedef char	itimesize[3*sizeof(Itime) == 4*sizeof(Inst) ? 1 : -1];
+
+/* close s at clock t, the slow way: 64 bits, or a time of Tbig ticks or more */
+static void
+tfile64(Itime *s, uvlong t)
+{
+	ulong d;
+
+	t -= (uvlong)tx.t0hi<<32 | tx.t0;
+	s->n++;
+	s->sum += t;
+	if(t < Tbig){
+		d = t;
+		s->sumsq += (uvlong)d*d;
+	}else
+		s->bigsq += (double)t*t;
+	if(t >= ~0UL){
+		if(t < s->bigmin)
+			s->bigmin = t;
+		if(t > s->bigmax)
+			s->bigmax = t;
+		return;
+	}
+	d = t;
+	if(d < s->min)
+		s->min = d;
+	if(d > s->max)
+		s->max = d;
+}
+
+/*
+ * close the instruction being timed, if any, at clock t.  The common
+ * case, under Tbig ticks with the clock's high word unchanged, is
+ * 32-bit arithmetic; tfile64 takes the rest.
+ */
+static inline void
+tfile(uvlong t)
+{
+	Itime *s;
+	ulong d;
+
+	s = tx.s;
+	if(s == nil)
+		return;
+	d = (ulong)t - tx.t0;
+	if(__builtin_expect((ulong)(t>>32) != tx.t0hi || d >= Tbig, 0)){
+		tfile64(s, t);
+		return;
+	}
+	s->sum += d;
+	s->sumsq += (uvlong)d*d;
+	s->n++;
+	if(d < s->min)
+		s->min = d;
+	if(d > s->max)
+		s->max = d;
+}
+
+/* the running module's table, when it differs from the last one's */
+static void
+tlook(void)
+{
+	Module *m;
+	Itime *s;
+
+	tx.ml = R.M;
+	m = R.M->m;
+	tx.ncode = 0;
+	s = m->itime;
+	if(s == nil && (s = tx.fn(m)) == nil)
+		return;
+	tx.code = (uchar*)m->prog;
+	tx.ncode = m->nprog*sizeof(Inst);
+	tx.table = (uchar*)s;
+}
+
+/*
+ * between two timed instructions: one clock read closes the last and
+ * opens the next (out of line: inside xec the compiler has no registers
+ * to spare for it)
+ */
+static void __attribute__((noinline))
+tclock(void)
+{
+	uvlong t;
+
+	t = xecclock();
+	tfile(t);
+	tx.t0 = t;
+	tx.t0hi = t>>32;
+}
+
+/* i is next: its Itime is at i's offset in its module's table */
+static inline void
+tnext(Inst *i)
+{
+	ulong off;
+
+	tclock();
+	if(R.M != tx.ml)
+		tlook();
+	tx.s = nil;
+	off = (uchar*)i - tx.code;
+	if(off < tx.ncode)
+		tx.s = (Itime*)(tx.table + off + off/3);
+}
+
+/*
+ * call a builtin: one that blocks lets other interpreters run xec, so
+ * the timed quantum's state is kept here meanwhile (on this stack, not
+ * xec's, whose every word the dispatch wants)
+ */
+static void __attribute__((noinline))
+runt(void (*fn)(void*), void *f)
+{
+	Tx save;
+
+	if(tx.fn == nil){
+		/* untimed: nothing to keep but that */
+		fn(f);
+		tx.fn = nil;
+		tx.s = nil;
+		return;
+	}
+	save = tx;
+	fn(f);
+	tx = save;
+}
 
 #define	ADDR(o)	((void*)((uintptr)b[(o).k] + (o).off))
 #define	DISPATCH	{ if(--ic == 0) goto quantum; if(i->slow) goto slowdec; \
@@ -101,12 +264,47 @@ void	(*xectimer)(Module*, Inst*, uvlong);
 #define	FAULT(x)	{ fmsg = (x); goto fault; }
 #define	DESTROY(v)	{ void *v_ = (v); if(v_ != H){ Heap *h_ = D2H(v_); if(--h_->ref == 0) freeheap(h_, 0); } }
 #define	REF(v)	{ void *v_ = (v); if(v_ != H){ Heap *h_ = D2H(v_); h_->ref++; Setmark(h_); } }
+/* a frame's pointers set to H, released; its removal (frames have few pointers) */
+#define	INITPTRS(t, v)	{ int k_; for(k_ = 0; k_ < (t)->nptr; k_++) \
+			*(void**)((uchar*)(v)+(t)->ptrs[k_]) = H; }
+#define	FREEPTRS(t, v)	{ int k_; for(k_ = 0; k_ < (t)->nptr; k_++) \
+			DESTROY(*(void**)((uchar*)(v)+(t)->ptrs[k_])); }
+#define	POPFRAME(f)	{ if((uchar*)(f) != (uchar*)((Stkseg*)R.EX)->stack) R.SP = (uchar*)(f); \
+			else popframe((uchar*)(f)); }
 #define	SIZED(o, a, n)	if((o).k == Kind && !disrange(a, n)){ goto addrfault; }
 #define	IND(o, x)	if((o).k == Kind){ uchar *q_ = *(uchar**)(b[(o).reg] + (o).f); \
 			if(q_ == H || q_ == nil){ goto nilfault; } x = q_ + (o).off; \
 			if(!DISADDR(x, (o).imm)){ goto addrfault; } } else x = ADDR(o)
 
 static Type*	mtypes[64];
+
+/*
+ * s += b where both are ASCII, s has room and its slot holds the only
+ * reference (so no other holder sees it change), s has no C copy
+ * (tmp) to drop and neither has been forged: extend s in place, as
+ * addstring would, without the call.  0: take addstring's way.
+ */
+static int
+appendc(String *s, String *b)
+{
+	int n;
+	char *p, *q;
+
+	if(s == H || b == H || s->len < 0 || b->len < 0 || D2H(s)->ref != 1 || s->tmp != nil)
+		return 0;
+	n = b->len;
+	if(n > s->max-s->len || D2H(s)->t != &Tstring || D2H(b)->t != &Tstring)
+		return 0;
+	p = s->Sascii+s->len;
+	q = b->Sascii;
+	if(n <= 16)
+		while(n-- > 0)
+			*p++ = *q++;
+	else
+		memmove(p, q, n);
+	s->len += b->len;
+	return 1;
+}
 
 /* the type of a channel of n-byte values without pointers */
 static Type*
@@ -371,11 +569,6 @@ xec(Prog *p)
 	LONG lv;
 	ulong ix;
 	uchar *sp;
-	void (*tfn)(Module*, Inst*, uvlong);
-	int tic;
-	Inst *ti;
-	Module *tm;
-	uvlong t0;
 
 	if(p == nil){
 		for(k = 0; k < MAXDIS; k++)
@@ -401,16 +594,15 @@ xec(Prog *p)
 	b[Kfp] = R.FP;
 	ic = p->quanta+1;
 	/*
-	 * a timed quantum counts instructions in tic and keeps ic at 1, so
+	 * a timed quantum counts instructions in tx.ic and keeps ic at 1, so
 	 * that every DISPATCH comes through quantum, which times them
 	 */
-	tfn = xectimer;
-	tic = 0;
-	ti = nil;
-	tm = nil;
-	t0 = 0;
-	if(tfn != nil){
-		tic = ic;
+	tx.fn = xectimer;
+	tx.s = nil;
+	tx.ml = nil;
+	tx.ic = 0;
+	if(tx.fn != nil){
+		tx.ic = ic;
 		ic = 1;
 	}
 	DISPATCH
@@ -422,15 +614,10 @@ slowdec:
 	goto *i->xop;
 
 quantum:
-	if(tfn != nil){
-		if(ti != nil)
-			tfn(tm, ti, xecclock()-t0);
-		ti = nil;
-		if(--tic > 0){
-			ti = i;
-			tm = R.M->m;
+	if(tx.fn != nil){
+		if(--tx.ic > 0){
+			tnext(i);
 			ic = 1;
-			t0 = xecclock();
 			if(i->slow)
 				goto slowdec;
 			s = ADDR(i->s);
@@ -438,6 +625,7 @@ quantum:
 			d = ADDR(i->d);
 			goto *i->xop;
 		}
+		tfile(xecclock());
 	}
 	R.PC = i;
 	R.FP = b[Kfp];
@@ -446,8 +634,8 @@ quantum:
 	return;
 
 blocked:
-	if(ti != nil)
-		tfn(tm, ti, xecclock()-t0);
+	if(tx.s != nil)
+		tfile(xecclock());
 	SYNC();
 	p->R = R;
 	return;
@@ -465,7 +653,7 @@ fault:
 	i = R.PC;
 	b[Kmp] = R.MP;
 	b[Kfp] = R.FP;
-	if(tfn != nil)
+	if(tx.fn != nil)
 		ic = 0;		/* timed: the handler's first instruction goes through quantum */
 	ic++;
 	DISPATCH
@@ -902,6 +1090,8 @@ Lslicela:
 	NXT
 
 Laddc:
+	if(m == d && appendc(S(d), S(s)))
+		NXT
 	SYNC();
 	str = addstring(S(m), S(s), m == d);
 	ov = S(d);
@@ -1040,8 +1230,7 @@ Lframe:
 		R.SP = sp+t->size;
 		((Frame*)sp)->t = t;
 		((Frame*)sp)->mr = nil;
-		if(t->nptr)
-			initmem(t, sp);
+		INITPTRS(t, sp);
 	}
 	P(d) = sp;
 	NXT
@@ -1068,8 +1257,7 @@ Lmframe:
 		R.SP = sp+t->size;
 		((Frame*)sp)->t = t;
 		((Frame*)sp)->mr = nil;
-		if(t->nptr)
-			initmem(t, sp);
+		INITPTRS(t, sp);
 	}
 	P(d) = sp;
 	NXT
@@ -1105,14 +1293,13 @@ Lmcall:
 		R.M = ml;
 		p->flags |= Pbuiltin;
 		nbuiltin++;
-		l->u.runt(f);
+		runt(l->u.runt, f);
 		p->flags &= ~Pbuiltin;
 		nbuiltin--;
 		R.M = f->mr;
 		R.FP = b[Kfp];
-		if(f->t->nptr)
-			freeptrs(f, f->t);
-		popframe((uchar*)f);
+		FREEPTRS(f->t, f);
+		POPFRAME(f);
 		DESTROY(ml);
 		if(p->kill != nil){
 			fmsg = p->kill;
@@ -1124,19 +1311,24 @@ Lmcall:
 			}
 			goto fault;
 		}
-		if(tfn != xectimer){
+		if(tx.s != nil){
+			/* the builtin may have let the VM go, and the tables with it */
+			tx.s = nil;
+			if(R.M->m->itime != nil)
+				tx.s = R.M->m->itime + (i - R.M->m->prog);
+		}
+		tx.ml = nil;
+		if(tx.fn != xectimer){
 			/* the builtin switched the instruction timer (bench's bctl): follow it now */
-			if(tfn == nil){
-				tic = ic;
+			if(tx.fn == nil){
+				tx.ic = ic;
 				ic = 1;
 			}else{
-				if(ti != nil)
-					tfn(tm, ti, xecclock()-t0);
-				ti = nil;
+				tfile(xecclock());
 				if(xectimer == nil)
-					ic = tic;
+					ic = tx.ic;
 			}
-			tfn = xectimer;
+			tx.fn = xectimer;
 		}
 		NXT
 	}
@@ -1154,10 +1346,9 @@ Lret:
 	}
 	i = f->lr;
 	b[Kfp] = f->fp;
-	if(f->t->nptr)
-		freeptrs(f, f->t);
+	FREEPTRS(f->t, f);
 	ml = f->mr;
-	popframe((uchar*)f);
+	POPFRAME(f);
 	if(ml != nil){
 		DESTROY(R.M);
 		R.M = ml;

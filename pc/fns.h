@@ -20,6 +20,7 @@ void	splx(int);
 void	spldone(void);		/* not a function: where the spl functions end (kprof) */
 void	halt1(void);		/* wait for an interrupt */
 void	rdtsc(uvlong*);
+uvlong	rdtsc64(void);
 void	rdmsr(int, uvlong*);
 void	lgdt(void*);
 void	lidt(void*);

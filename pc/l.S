@@ -109,6 +109,12 @@ rdtsc:
 	movl	%edx, 4(%ecx)
 	ret
 
+/* uvlong rdtsc64(void): the TSC, returned in edx:eax */
+	.globl	rdtsc64
+rdtsc64:
+	rdtsc
+	ret
+
 /* model-specific registers: rdmsr(reg, &v) */
 	.globl	rdmsr
 rdmsr:

@@ -1,0 +1,1 @@
+bind -b '#x' /dev; /n/local/long.dis
