@@ -135,9 +135,11 @@ awk '
 		if(!(last >= first)) bad = bad " last-before-first"
 		n++
 	}
-	/^sysbench.total:1l:Run:n:Time:ms / { if($2*1000 != stop[1] || $3*1000 != stop[2]) bad = bad " total-is-not-stop" }
-	/^sysbench.end:1l:Run:n:Time:ms / { if($2*1000 != end[1] - stop[1] || $3*1000 != end[2] - stop[2]) bad = bad " end-is-not-after-stop" }
+	/^sysbench.total:1l:Run:n:Time:ms / { if(us($2) != stop[1] || us($3) != stop[2]) bad = bad " total-is-not-stop" }
+	/^sysbench.end:1l:Run:n:Time:ms / { if(us($2) != end[1] - stop[1] || us($3) != end[2] - stop[2]) bad = bad " end-is-not-after-stop" }
 	END { if(n != 6) bad = bad " slaves=" n; printf "%s", bad }
+	# ms with three decimals to whole us, without 0.029*1000 = 29.000000000000004
+	function us(ms) { return int(ms*1000 + (ms < 0 ? -0.5 : 0.5)) }
 ' "$T/boot1" >"$T/why"
 [ -s "$T/why" ] && bad inside "$(cat "$T/why")"
 grep '^sysbench\.' "$T/boot1" >"$T/res1"
