@@ -374,17 +374,32 @@ disout(char *ofile)
 	close(fd);
 }
 
-/* the source path recorded in the object file: absolute if possible */
+/*
+ * the source path recorded in the object file: absolute if possible,
+ * and with srcmap's (-P old=new) prefix old, a whole path element,
+ * replaced by new, so that what is recorded does not depend on where
+ * the tree was built
+ */
 char*
 srcpath(void)
 {
-	static char buf[StrSize];
-	char cwd[StrSize];
+	static char buf[StrSize], mapped[StrSize];
+	char cwd[StrSize], *p, *e;
+	int n;
 
-	if(srcfile[0] == '/')
-		return srcfile;
-	if(getcwd(cwd, sizeof cwd) == nil)
-		return srcfile;
-	snprint(buf, sizeof buf, "%s/%s", cwd, srcfile);
-	return cleanname(buf);
+	p = srcfile;
+	if(p[0] != '/' && getcwd(cwd, sizeof cwd) != nil){
+		snprint(buf, sizeof buf, "%s/%s", cwd, srcfile);
+		p = cleanname(buf);
+	}
+	if(srcmap == nil)
+		return p;
+	e = strchr(srcmap, '=');
+	n = e - srcmap;
+	if(n == 0 || strncmp(p, srcmap, n) != 0)
+		return p;
+	if(srcmap[n-1] != '/' && p[n] != '/' && p[n] != 0)
+		return p;
+	snprint(mapped, sizeof mapped, "%s%s", e+1, p+n);
+	return mapped;
 }

@@ -397,6 +397,7 @@ extern	int	ndescs;
 extern	Decl*	fns;
 extern	int	nfns;
 extern	char*	srcfile;
+extern	char*	srcmap;
 extern	char*	signdump;
 extern	int	dosbl;
 extern	Except*	excs;

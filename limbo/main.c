@@ -9,14 +9,27 @@ enum
 };
 
 char*	srcfile;
+char*	srcmap;
 char*	signdump;	/* -X name: print the signature text of name's link and import entries */
 int	dosbl;
 
 static void
 usage(void)
 {
-	fprint(2, "usage: limbo [-egSw] [-a] [-t module] [-I dir] [-o file] [-X name] file.b\n");
+	fprint(2, "usage: limbo [-egSw] [-a] [-t module] [-I dir] [-o file] [-P old=new] [-X name] file.b\n");
 	exits("usage");
+}
+
+/* an option's value: the rest of its word, or the next word */
+static char*
+optval(char *s, char **argv, int argc, int *ip)
+{
+	if(s[1] != 0)
+		return s+1;
+	if(++*ip < argc)
+		return argv[*ip];
+	usage();
+	return nil;
 }
 
 /* the output name: file.b -> file.dis (or .s), in the current directory */
@@ -80,36 +93,27 @@ limbomain(void *v)
 		for(s = argv[i]+1; *s; s++){
 			switch(*s){
 			case 'I':
-				if(s[1] != 0)
-					incdirs[nincdirs++] = s+1;
-				else if(++i < argc)
-					incdirs[nincdirs++] = argv[i];
-				else
-					usage();
+				if(nincdirs >= 32){
+					fprint(2, "limbo: more than 32 -I directories\n");
+					exits("usage");
+				}
+				incdirs[nincdirs++] = optval(s, argv, argc, &i);
 				goto nextarg;
 			case 'o':
-				if(s[1] != 0)
-					ofile = s+1;
-				else if(++i < argc)
-					ofile = argv[i];
-				else
-					usage();
+				ofile = optval(s, argv, argc, &i);
+				goto nextarg;
+			case 'P':
+				srcmap = optval(s, argv, argc, &i);
+				if(strchr(srcmap, '=') == nil){
+					fprint(2, "limbo: -P %s: want old=new\n", srcmap);
+					exits("usage");
+				}
 				goto nextarg;
 			case 'X':
-				if(s[1] != 0)
-					signdump = s+1;
-				else if(++i < argc)
-					signdump = argv[i];
-				else
-					usage();
+				signdump = optval(s, argv, argc, &i);
 				goto nextarg;
 			case 't':
-				if(s[1] != 0)
-					tabmod = s+1;
-				else if(++i < argc)
-					tabmod = argv[i];
-				else
-					usage();
+				tabmod = optval(s, argv, argc, &i);
 				goto nextarg;
 			case 'a':
 				dostub = 1;

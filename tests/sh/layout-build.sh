@@ -128,12 +128,18 @@ nm "$R/o/kernel/refswfunc" >"$T/nm.swf"
 check switch-symbols 'cmp -s "$T/nm.swm" "$T/nm.swf"'
 
 # under icount: pc and refpad execute the same instructions in two
-# layouts and take the same time for an operation: the medians agree
-# to the clock's quantum, a microsecond a batch of 1000, 1 ns an
-# operation (single observations may not: layout(8)); refmacro, its
-# incref and decref expanded inline, takes less for a stat
+# layouts and take the same time for an operation; refmacro, its incref
+# and decref expanded inline, takes less for a stat. A batch of 1000
+# stats (26 ms) holds two or three clock interrupts, and how many, and
+# what they do, moves with any change in the instructions executed
+# since boot (the phase: layout(8)), so medians of such batches differ
+# by 100 ns from one image to another. Batches of 100 (2.6 ms) are
+# mostly between interrupts: their medians agree to the clock's
+# quantum, a microsecond a batch, 10 ns an operation, whatever the
+# image. The object records its source path mapped (-P), so that the
+# image is the same wherever the tree was checked out.
 mkdir -p "$T/prog"
-"$R/o/bin/limbo" -I "$R/module" -o "$T/prog/refloop.dis" "$R/tests/data/layout/refloop.b" >"$T/limbo.log" 2>&1
+"$R/o/bin/limbo" -I "$R/module" -P "$R=" -o "$T/prog/refloop.dis" "$R/tests/data/layout/refloop.b" >"$T/limbo.log" 2>&1
 check refloop '[ $? = 0 ]'
 # medians: a line "NAME median" for each result line of a file
 medians() {
@@ -144,18 +150,18 @@ medians() {
 		print f[1], (m % 2) ? v[(m+1)/2] : (v[m/2] + v[m/2+1]) / 2 }' "$1"
 }
 for k in pc refpad refmacro; do
-	$M run -c icount -k $k -i "$T/prog" '/n/local/refloop -n 10' >"$T/$k.res" 2>&1
+	$M run -c icount -k $k -i "$T/prog" '/n/local/refloop -n 31 -k 100' >"$T/$k.res" 2>&1
 	medians "$T/$k.res" >"$T/$k.med"
 done
-check pad-same '[ $(wc -l <"$T/pc.med") = 3 ] && join "$T/pc.med" "$T/refpad.med" | awk "{ d = \$2 - \$3; if(d < -1 || d > 1) exit 1 }"'
+check pad-same '[ $(wc -l <"$T/pc.med") = 3 ] && join "$T/pc.med" "$T/refpad.med" | awk "{ d = \$2 - \$3; if(d < -10 || d > 10) exit 1 }"'
 # layouts of pctext move only the code, the data staying at the same
 # addresses: they execute the same instructions, and under icount give
 # the same observations, every one
 for s in 5 6; do
-	$M run -c icount -k pctext -L $s -i "$T/prog" '/n/local/refloop -n 10' >"$T/text$s.res" 2>&1
+	$M run -c icount -k pctext -L $s -i "$T/prog" '/n/local/refloop -n 31 -k 100' >"$T/text$s.res" 2>&1
 done
 check text-same 'grep -q "^STAT:1l:" "$T/text5.res" && cmp -s "$T/text5.res" "$T/text6.res"'
 check text-moved '[ "$(nm "$R/o/layout/5/pctext" | grep " T namec$")" != "$(nm "$R/o/layout/6/pctext" | grep " T namec$")" ]'
 check text-data '[ "$(nm "$R/o/layout/5/pctext" | grep " [bBdDrR] " | grep -v " e*k\(sym\|line\)$" | sort)" = "$(nm "$R/o/layout/6/pctext" | grep " [bBdDrR] " | grep -v " e*k\(sym\|line\)$" | sort)" ]'
-check macro-stat 'join "$T/pc.med" "$T/refmacro.med" | awk "\$1 == \"STAT\" { exit !(\$2 - \$3 > 50) }"'
+check macro-stat 'join "$T/pc.med" "$T/refmacro.med" | awk "\$1 == \"STAT\" { exit !(\$2 - \$3 >= 20) }"'
 finish
