@@ -161,7 +161,7 @@ cost -r "$T/r" -s ./cost-loop
 check noinst '[ "$st" = 0 ] && [ "$(cat "$T/out")" = "$(printf "\n-- ./cost-loop.b")" ]'
 
 # symbol files made by Inferno's limbo (the conformance programs) read as ours
-C=$R/../shared/conformance
+C=${MINOS_SHARED:-$R/../shared}/conformance
 if [ -d "$C" ]; then
 	printf 'overhead 1000 1 1 2 3\n' >"$T/r"
 	for b in "$C"/*.b; do

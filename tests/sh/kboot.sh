@@ -4,9 +4,10 @@
 # and powers off with status 0 (QEMU exits 1), in both clock modes.
 cd "${ROOT:?}" || exit 1
 T=o/tests/kboot
+S=${MINOS_SHARED:-../shared}
 rm -rf $T
 mkdir -p $T/root/dis || exit 1
-cp ../shared/conformance/hello.dis $T/root/dis/init.dis || exit 1
+cp $S/conformance/hello.dis $T/root/dis/init.dis || exit 1
 o/bin/mkroot -o $T/root.img $T/root || exit 1
 for clock in real icount; do
 	case $clock in
@@ -23,9 +24,9 @@ for clock in real icount; do
 		echo "kboot: $clock: qemu exit status $status, want 1"; cat $T/out $T/err
 		exit 1
 	fi
-	if ! cmp -s $T/out ../shared/conformance/hello.out; then
+	if ! cmp -s $T/out $S/conformance/hello.out; then
 		echo "kboot: $clock: output differs"
-		diff $T/out ../shared/conformance/hello.out
+		diff $T/out $S/conformance/hello.out
 		exit 1
 	fi
 done
