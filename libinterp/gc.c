@@ -667,11 +667,22 @@ finish(int safe)
 /*
  * the heap cannot hold need more bytes: finish the cycle under way,
  * whatever it costs, and if that is not enough run a whole new one.
- * A new cycle starts here although this is not a safe point, unless a
- * builtin is running (its C code may hold new blocks no root
- * reaches): the VM's own code holds at most a few new blocks in C
- * variables, and the last Nrecent allocated are kept alive.
+ * A new cycle starts here although this is not a safe point, but only
+ * when the allocation comes from Dis code the VM is running: the VM's
+ * own code holds at most a few new blocks in C variables, and the last
+ * Nrecent allocated are kept alive (a module being loaded is on the
+ * module list already).  Not from a builtin that is running, nor from
+ * the host holding the VM with no prog (devsrv's replies): their C
+ * code may hold new blocks no root reaches.  Progs blocked in builtins
+ * (released) do not stop it: while released a builtin holds no block
+ * but through its frame or a pin (sysmod.c), as at any safe point.
  */
+static int
+canstart(void)
+{
+	return curprog != nil && (curprog->flags & Pbuiltin) == 0;
+}
+
 void
 gcfull(ulong need)
 {
@@ -679,12 +690,12 @@ gcfull(ulong need)
 	Heap *h;
 	vlong t0;
 
-	if(gchalt > 0 || phase == Gidle && nbuiltin > 0)
+	if(gchalt > 0 || phase == Gidle && !canstart())
 		return;
 	t0 = osusectime();
 	for(round = 0; round < 2; round++){
 		if(phase == Gidle){
-			if(nbuiltin > 0)
+			if(!canstart())
 				break;
 			flip(Whyfull);
 			for(i = 0; i < Nrecent; i++){

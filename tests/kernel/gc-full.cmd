@@ -1,0 +1,1 @@
+/n/local/gcfull.dis; echo the kernel runs
