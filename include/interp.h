@@ -184,8 +184,9 @@ struct Frame
  * Kmp/Kfp/Kabs the effective address is base[kind]+off where
  * base = {MP, FP, 0}; immediates live in the instruction (imm) and
  * are addressed absolutely.  Double indirect operands (Kind) are
- * decoded by the slow path from reg (0 mp, 1 fp) and f, s.  A missing
- * middle operand is the destination.  Branch targets are in dst.
+ * decoded by the slow path from reg (0 mp, 1 fp) and f, s; slow says
+ * which.  A missing middle operand is the destination.  Branch targets
+ * are in dst.
  */
 enum
 {
@@ -193,6 +194,10 @@ enum
 	Kfp,
 	Kabs,
 	Kind,
+
+	Slows	= 1,		/* slow: the source is Kind */
+	Slowd	= 2,		/* the destination */
+	Slowm	= 4,		/* the middle, a copy of the destination */
 };
 
 typedef struct Opnd Opnd;
@@ -210,7 +215,7 @@ struct Inst
 	void*	xop;		/* dispatch: label address or handler */
 	uchar	op;		/* opcode from isa.h */
 	uchar	add;		/* address mode byte from the file */
-	uchar	slow;		/* has a double indirect operand */
+	uchar	slow;		/* its double indirect operands: Slows|Slowd|Slowm */
 	uchar	pad;
 	Opnd	s;
 	Opnd	m;

@@ -279,6 +279,74 @@ reclaimchunks(ulong keep)
 	}
 }
 
+/* zero the n-sizeof(Heap) bytes of data of small block h */
+static inline void
+hclear(Heap *h, ulong n)
+{
+	ulong *w;
+
+	/*
+	 * most blocks are a few words: stores cost less than a call
+	 * of memset (which a compiler makes of a loop)
+	 */
+	w = (ulong*)(h+1);
+	switch((n-sizeof(Heap))/sizeof(ulong)){
+	default:
+		memset(w, 0, n-sizeof(Heap));
+		break;
+	case 8:	w[7] = 0;
+	case 7:	w[6] = 0;
+	case 6:	w[5] = 0;
+	case 5:	w[4] = 0;
+	case 4:	w[3] = 0;
+	case 3:	w[2] = 0;
+	case 2:	w[1] = 0;
+	case 1:	w[0] = 0;
+	case 0:	break;
+	}
+}
+
+/* a block's header and the accounts, as halloc leaves them */
+static inline void
+hinit(Heap *h, ulong n, Type *t)
+{
+	h->color = mutator;
+	h->ref = 1;
+	h->t = t;
+	h->size = n;
+	recent[nrecent++ & (Nrecent-1)] = h;
+	gcstat.allocated += n;
+	gcstat.heapinuse += n;
+	if(gcstat.heapinuse > gcstat.heapmax)
+		gcstat.heapmax = gcstat.heapinuse;
+}
+
+static Heap*	hallocslow(ulong, Type*);
+
+/*
+ * halloc's common case, inline where it matters (heap): a small block
+ * from its free list with neither the limit nor a collector slice due
+ */
+static inline __attribute__((always_inline)) Heap*
+hquick(ulong n, Type *t)
+{
+	Heap *h;
+	Freeb *f;
+
+	if(n > Maxsmall)
+		return hallocslow(n, t);
+	n = (n+Align-1)&~(Align-1);
+	f = freel[n/Align];
+	if(f == nil || gcstat.heapinuse+n > heaplimit || gcdebt+n >= Gcstep)
+		return hallocslow(n, t);
+	freel[n/Align] = f->next;
+	h = (Heap*)f;
+	hclear(h, n);
+	hinit(h, n, t);
+	gcdebt += n;
+	return h;
+}
+
 /*
  * allocate a block of n bytes including the header, colored for the
  * current epoch, ref 1, data zeroed.
@@ -286,11 +354,17 @@ reclaimchunks(ulong keep)
 Heap*
 halloc(ulong n, Type *t)
 {
+	return hquick(n, t);
+}
+
+/* halloc's every case */
+static Heap* __attribute__((noinline))
+hallocslow(ulong n, Type *t)
+{
 	Heap *h;
 	Freeb *f;
 	Big *b;
 	int c;
-	ulong *w;
 
 	if(n > 0x7fffffff)
 		error(exHeap);
@@ -309,25 +383,7 @@ halloc(ulong n, Type *t)
 		}
 		freel[c] = f->next;
 		h = (Heap*)f;
-		/*
-		 * most blocks are a few words: stores cost less than a call
-		 * of memset (which a compiler makes of a loop)
-		 */
-		w = (ulong*)(h+1);
-		switch((n-sizeof(Heap))/sizeof(ulong)){
-		default:
-			memset(w, 0, n-sizeof(Heap));
-			break;
-		case 8:	w[7] = 0;
-		case 7:	w[6] = 0;
-		case 6:	w[5] = 0;
-		case 5:	w[4] = 0;
-		case 4:	w[3] = 0;
-		case 3:	w[2] = 0;
-		case 2:	w[1] = 0;
-		case 1:	w[0] = 0;
-		case 0:	break;
-		}
+		hclear(h, n);
 	}else{
 		b = hmalloc(sizeof(Big)+n);
 		if(b == nil)
@@ -342,15 +398,7 @@ halloc(ulong n, Type *t)
 		h = (Heap*)(b+1);
 		memset(h+1, 0, n-sizeof(Heap));
 	}
-	h->color = mutator;
-	h->ref = 1;
-	h->t = t;
-	h->size = n;
-	recent[nrecent++ & (Nrecent-1)] = h;
-	gcstat.allocated += n;
-	gcstat.heapinuse += n;
-	if(gcstat.heapinuse > gcstat.heapmax)
-		gcstat.heapmax = gcstat.heapinuse;
+	hinit(h, n, t);
 	gcdebt += n;
 	if(gcdebt >= Gcstep){
 		gcdebt = 0;
@@ -571,7 +619,14 @@ freeblock(Heap *h, int swept)
 			p = *(void**)(H2D(uchar*, h)+t->ptrs[i]);
 			if(p != H){
 				c = D2H(p);
-				if(--c->ref == 0)
+				if(--c->ref != 0)
+					continue;
+				/* freeheap's way when it would recurse (freedepth is 1 or more here) */
+				if(c->color != Cfree && c->size <= Maxsmall && freedepth < Maxfreedepth){
+					freedepth++;
+					freeblock(c, 0);
+					freedepth--;
+				}else
 					freeheap(c, 0);
 			}
 		}
@@ -713,10 +768,11 @@ Heap*
 heap(Type *t)
 {
 	Heap *h;
+	int i;
 
-	h = halloc(sizeof(Heap)+t->size, t);
-	if(t->nptr)
-		initmem(t, H2D(void*, h));
+	h = hquick(sizeof(Heap)+t->size, t);
+	for(i = 0; i < t->nptr; i++)	/* initmem */
+		*(void**)(H2D(uchar*, h)+t->ptrs[i]) = H;
 	return h;
 }
 

@@ -267,9 +267,9 @@ lderr(Ld *l, char *fmt, ...)
 	return 0;
 }
 
-/* decode one source or destination operand */
+/* decode one source or destination operand (slow: its bit in ip->slow) */
 static int
-decopnd(Rd *r, Inst *ip, Opnd *o, int mode)
+decopnd(Rd *r, Inst *ip, Opnd *o, int mode, int slow)
 {
 	switch(mode){
 	case AMP:
@@ -293,7 +293,7 @@ decopnd(Rd *r, Inst *ip, Opnd *o, int mode)
 		o->reg = mode == (AIND|AFP);
 		o->f = operand(r);
 		o->off = operand(r);
-		ip->slow = 1;
+		ip->slow |= slow;
 		return 1;
 	}
 	return 0;
@@ -729,14 +729,17 @@ decode(Ld *l, Rd *r, Module *m)
 			ip->m.off = operand(r);
 			break;
 		}
-		if(!decopnd(r, ip, &ip->s, USRC(ip->add)) || !decopnd(r, ip, &ip->d, UDST(ip->add)))
+		if(!decopnd(r, ip, &ip->s, USRC(ip->add), Slows) || !decopnd(r, ip, &ip->d, UDST(ip->add), Slowd))
 			return lderr(l, "bad address mode at pc %d", pc);
 		if(r->bad)
 			return lderr(l, "truncated code at pc %d", pc);
 		if(!chkmiddle(l, ip, pc))
 			return 0;
-		if((ip->add & ARM) == AXNON)
+		if((ip->add & ARM) == AXNON){
 			ip->m = ip->d;
+			if(ip->slow & Slowd)
+				ip->slow |= Slowm;
+		}
 		if(isbranch(ip->op)){
 			v = ip->d.imm;
 			if(UDST(ip->add) != AIMM || v < 0 || v >= m->nprog)

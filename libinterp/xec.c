@@ -4,8 +4,10 @@
  * Instructions are pre-decoded (see Inst in interp.h): for the common
  * modes an operand's address is base[kind]+off with base = {MP, FP, 0},
  * so dispatch computes three addresses without a branch and jumps to
- * the opcode's label; each body ends with its own dispatch.  Double
- * indirect operands go through slowdec, which checks for nil.
+ * the opcode's label; each body ends with its own dispatch.  An
+ * instruction with double indirect operands has its xop at one of the
+ * Lind labels, which decode those (checking for nil) over the
+ * dispatch's guess and go on to the opcode's label.
  *
  * The module data and frame pointers live in b[] while running; R holds
  * SP, TS, EX and M at all times.  SYNC() writes PC, FP and MP back
@@ -43,7 +45,7 @@ void*	optab[256];		/* dispatch addresses */
  * such an operand's base slot lies in the frame or module data, but
  * not what it holds: Dis code can store any integer there and write
  * through it.  So every address an indirect operand makes is checked
- * in slowdec (only indirect operands pay: a shift, a load and a test
+ * in the Lind labels (only indirect operands pay: a shift, a load and a test
  * in the kernel).  In the kernel every Dis block and stack lies in the
  * heap's pool, whose spans dismap marks (port/alloc.c), and the address
  * and the word after it must be in one of them: no Dis program can
@@ -120,7 +122,7 @@ struct Tx
 	ulong	t0hi;		/* high word */
 	Modlink*	ml;	/* the module whose table these describe; nil: none yet */
 	uchar*	code;		/* its code */
-	ulong	ncode;		/* bytes of it; 0: untimed */
+	ulong	ncode3;		/* a third of its bytes; 0: untimed */
 	uchar*	table;		/* its Itimes */
 };
 static Tx	tx;		/* the timed quantum's: one xec runs at a time (curprog), but see runt */
@@ -193,12 +195,12 @@ tlook(void)
 
 	tx.ml = R.M;
 	m = R.M->m;
-	tx.ncode = 0;
+	tx.ncode3 = 0;
 	s = m->itime;
 	if(s == nil && (s = tx.fn(m)) == nil)
 		return;
 	tx.code = (uchar*)m->prog;
-	tx.ncode = m->nprog*sizeof(Inst);
+	tx.ncode3 = m->nprog*sizeof(Inst)/3;
 	tx.table = (uchar*)s;
 }
 
@@ -212,25 +214,39 @@ tclock(void)
 {
 	uvlong t;
 
+#ifdef KERNEL
+	/* the kernel's xecclock is the TSC (devbench): read it here, without two calls */
+	__asm__ volatile("rdtsc" : "=A"(t));
+#else
 	t = xecclock();
+#endif
 	tfile(t);
 	tx.t0 = t;
 	tx.t0hi = t>>32;
 }
 
-/* i is next: its Itime is at i's offset in its module's table */
+/*
+ * i is next: its Itime is at 4/3 of i's offset in its module's table.
+ * Offsets are multiples of sizeof(Inst), 48, so a third is exact: the
+ * offset times 3's inverse mod 2^32, one multiplication.  An offset
+ * not a multiple of 3 (not the module's instruction) gives 2^32/3 or
+ * more, as does one below the code: no Itime.
+ */
 static inline void
 tnext(Inst *i)
 {
-	ulong off;
+	ulong off, off3;
+	Itime *s;
 
 	tclock();
 	if(R.M != tx.ml)
 		tlook();
-	tx.s = nil;
 	off = (uchar*)i - tx.code;
-	if(off < tx.ncode)
-		tx.s = (Itime*)(tx.table + off + off/3);
+	off3 = off*0xAAAAAAABUL;
+	s = nil;
+	if(off3 < tx.ncode3)
+		s = (Itime*)(tx.table + off + off3);
+	tx.s = s;
 }
 
 /*
@@ -256,7 +272,7 @@ runt(void (*fn)(void*), void *f)
 }
 
 #define	ADDR(o)	((void*)((uintptr)b[(o).k] + (o).off))
-#define	DISPATCH	{ if(--ic == 0) goto quantum; if(i->slow) goto slowdec; \
+#define	DISPATCH	{ if(--ic == 0) goto quantum; \
 			s = ADDR(i->s); m = ADDR(i->m); d = ADDR(i->d); goto *i->xop; }
 #define	NXT	{ i++; DISPATCH }
 #define	JMP	{ i = i->dst; DISPATCH }
@@ -272,11 +288,12 @@ runt(void (*fn)(void*), void *f)
 #define	POPFRAME(f)	{ if((uchar*)(f) != (uchar*)((Stkseg*)R.EX)->stack) R.SP = (uchar*)(f); \
 			else popframe((uchar*)(f)); }
 #define	SIZED(o, a, n)	if((o).k == Kind && !disrange(a, n)){ goto addrfault; }
-#define	IND(o, x)	if((o).k == Kind){ uchar *q_ = *(uchar**)(b[(o).reg] + (o).f); \
+#define	IND(o, x)	{ uchar *q_ = *(uchar**)(b[(o).reg] + (o).f); \
 			if(q_ == H || q_ == nil){ goto nilfault; } x = q_ + (o).off; \
-			if(!DISADDR(x, (o).imm)){ goto addrfault; } } else x = ADDR(o)
+			if(!DISADDR(x, (o).imm)){ goto addrfault; } }
 
 static Type*	mtypes[64];
+static void*	slowtab[8];	/* the decoding of double indirect operands, by Inst.slow */
 
 /*
  * s += b where both are ASCII, s has room and its slot holds the only
@@ -573,6 +590,11 @@ xec(Prog *p)
 	if(p == nil){
 		for(k = 0; k < MAXDIS; k++)
 			optab[k] = labels[k];
+		slowtab[Slows] = &&Linds;
+		slowtab[Slowd] = &&Lindd;
+		slowtab[Slows|Slowd] = &&Lindsd;
+		slowtab[Slowd|Slowm] = &&Linddm;
+		slowtab[Slows|Slowd|Slowm] = &&Lindsdm;
 		return;
 	}
 	R = p->R;
@@ -607,19 +629,21 @@ xec(Prog *p)
 	}
 	DISPATCH
 
-slowdec:
-	IND(i->s, s);
-	IND(i->m, m);
-	IND(i->d, d);
-	goto *i->xop;
+/*
+ * an instruction with double indirect operands is dispatched here
+ * first (its xop: see xecprep), with its other operands decoded
+ */
+Linds:	IND(i->s, s); goto *labels[i->op];
+Lindd:	IND(i->d, d); goto *labels[i->op];
+Lindsd:	IND(i->s, s); IND(i->d, d); goto *labels[i->op];
+Linddm:	IND(i->d, d); m = d; goto *labels[i->op];
+Lindsdm:	IND(i->s, s); IND(i->d, d); m = d; goto *labels[i->op];
 
 quantum:
 	if(tx.fn != nil){
 		if(--tx.ic > 0){
 			tnext(i);
 			ic = 1;
-			if(i->slow)
-				goto slowdec;
 			s = ADDR(i->s);
 			m = ADDR(i->m);
 			d = ADDR(i->d);
@@ -1588,7 +1612,10 @@ xecprep(Module *m)
 	int k;
 
 	for(k = 0; k < m->nprog; k++)
-		m->prog[k].xop = optab[m->prog[k].op];
+		if(m->prog[k].slow)
+			m->prog[k].xop = slowtab[m->prog[k].slow];
+		else
+			m->prog[k].xop = optab[m->prog[k].op];
 }
 
 /*

@@ -264,6 +264,7 @@ void	swiprog(Prog*);
 void	progwaitmsg(Prog*);
 void	acctprog(Prog*, int);
 void	acctslice(Prog*);
+void	disclock(void);
 void	disdump(void);
 void	idlewaitbegin(void);
 void	idlewaitend(void);
