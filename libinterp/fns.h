@@ -16,7 +16,6 @@ int	disrange(void*, ulong);
 void	stkfree(void*);
 
 /* gc.c */
-extern	int	nbuiltin;
 void	gcinit(void);
 void	gcsafe(void);
 void	gcmark(void*);

@@ -72,7 +72,6 @@ enum
 };
 
 int	mutator;
-int	nbuiltin;
 int	nprop;
 int	gchalt;
 

@@ -720,10 +720,7 @@ vmfault(char *msg)
 	p = curprog;
 	if(p == nil)
 		return;
-	if(p->flags & Pbuiltin){
-		p->flags &= ~Pbuiltin;
-		nbuiltin--;
-	}
+	p->flags &= ~Pbuiltin;
 	if(fpused)
 		fpleave(p);
 	fault(msg);
@@ -771,10 +768,7 @@ vmabandon(char *msg, int gcheld)
 	if(p->exitmsg == nil)	/* else progexit reported it before it faulted */
 		fprint(2, "[%s] Broken: \"%s\"\n", modname(), msg);
 	gchalt = gcheld;
-	if(p->flags & Pbuiltin){
-		p->flags &= ~Pbuiltin;
-		nbuiltin--;
-	}
+	p->flags &= ~Pbuiltin;
 	n = strlen(msg);
 	free(p->exitmsg);
 	p->exitmsg = malloc(n+1);

@@ -1316,10 +1316,8 @@ Lmcall:
 		R.FP = (uchar*)f;
 		R.M = ml;
 		p->flags |= Pbuiltin;
-		nbuiltin++;
 		runt(l->u.runt, f);
 		p->flags &= ~Pbuiltin;
-		nbuiltin--;
 		R.M = f->mr;
 		R.FP = b[Kfp];
 		FREEPTRS(f->t, f);
