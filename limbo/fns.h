@@ -51,8 +51,6 @@ Desc*	declsdesc(long, Decl*);
 Desc*	tdesc(Type*);
 char*	mapstr(long, uchar*);
 
-/* md5.c */
-void	md5(uchar*, ulong, uchar*);
 
 /* decls.c */
 void	declinit(void);

@@ -4,7 +4,7 @@
  * types.c (types, sizes, signatures), check.c (type checking),
  * gen.c (instructions, temporaries), ecom.c (expressions), com.c (statements),
  * dis.c (object file), asm.c (-S listing), sbl.c (-g symbols), stubs.c (-a, -t),
- * md5.c (for type signatures), main.c (flags).
+ * main.c (flags); type signatures are MD5 by lib9's digest.c.
  */
 #include <isa.h>
 

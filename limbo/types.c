@@ -1136,7 +1136,8 @@ signstr(Type *t)
 ulong
 sign(Type *t)
 {
-	uchar dig[16];
+	uchar dig[Dmaxlen];
+	Digest dg;
 	char *s;
 	ulong v;
 	int i;
@@ -1144,7 +1145,9 @@ sign(Type *t)
 	if(t->hassig)
 		return t->sig;
 	s = signstr(t);
-	md5((uchar*)s, strlen(s), dig);
+	diginit(&dg, Dmd5);
+	digupdate(&dg, (uchar*)s, strlen(s));
+	digfinal(&dg, dig);
 	free(s);
 	v = 0;
 	for(i = 0; i < 16; i += 4)
