@@ -382,6 +382,23 @@ type(void)
 	return t;
 }
 
+/* t followed by {'.' id}: a Tdot for each, at s */
+static Type*
+dots(Type *t, Src s)
+{
+	Type *tt;
+
+	while(tok.t == '.' && peek(1)->t == Lid){
+		next();
+		tt = mktype(Tdot, t, nil);
+		tt->tsym = tok.sym;
+		tt->src = s;
+		t = tt;
+		next();
+	}
+	return t;
+}
+
 static Type*
 type1(void)
 {
@@ -424,16 +441,7 @@ type1(void)
 		want(')');
 		if(ids != nil && ids->next == nil && tok.t == '.' && peek(1)->t == Lid){
 			/* (M->A).Tag: a parenthesized type, for its pick tag */
-			t = ids->ty;
-			while(tok.t == '.' && peek(1)->t == Lid){
-				next();
-				tt = mktype(Tdot, t, nil);
-				tt->tsym = tok.sym;
-				tt->src = s;
-				t = tt;
-				next();
-			}
-			return t;
+			return dots(ids->ty, s);
 		}
 		if(ids != nil && ids->next == nil)
 			return ids->ty;	/* (T) is T, as in Inferno */
@@ -473,15 +481,7 @@ type1(void)
 			tt->targs = typeargs();
 			t = tt;
 		}
-		while(tok.t == '.' && peek(1)->t == Lid){
-			next();
-			tt = mktype(Tdot, t, nil);
-			tt->tsym = tok.sym;
-			tt->src = s;
-			t = tt;
-			next();
-		}
-		return t;
+		return dots(t, s);
 	}
 	error(&tok.src, "syntax error near %s: expected a type", toktext(&tok));
 	return terror;
