@@ -24,6 +24,10 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sched.h>
+#include <errno.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <asm/ldt.h>
 #include <time.h>
 #include <sys/time.h>
 #include <stdio.h>
@@ -528,10 +532,41 @@ return0(void *v)
 	return 0;
 }
 
+/*
+ * QEMU's user-mode emulator, which runs emu where the host kernel has no
+ * IA-32 emulation, keeps one GDT for all threads, so a thread's %gs
+ * descriptor (its TLS, and so up and errno) is the last thread's to call
+ * set_thread_area, and a return from a signal reloads %gs from it.  The
+ * handler, still on its own TLS, writes its descriptor back first.  On a
+ * real kernel this rewrites the thread's own entry with what it holds.
+ */
+static void
+keeptls(void)
+{
+	struct user_desc d;
+	ushort gs;
+	ulong tcb;
+	int e;
+
+	e = errno;
+	asm volatile("movw %%gs, %0" : "=r"(gs));
+	asm volatile("movl %%gs:0, %0" : "=r"(tcb));
+	memset(&d, 0, sizeof d);
+	d.entry_number = gs >> 3;
+	d.base_addr = tcb;
+	d.limit = 0xfffff;
+	d.seg_32bit = 1;
+	d.limit_in_pages = 1;
+	d.useable = 1;
+	syscall(SYS_set_thread_area, &d);
+	errno = e;
+}
+
 static void
 sigintr(int sig)
 {
 	USED(sig);
+	keeptls();
 }
 
 /* interrupt p: its current or next sleep raises Eintr, a host call fails with EINTR */
