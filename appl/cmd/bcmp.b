@@ -1211,8 +1211,13 @@ comment(l: string): (string, string)
 	return (l[i:j], l[k:e]);
 }
 
+# Maxobs bounds an observation: the statistics square differences of
+# observations, and the square of 1e155 is already infinite.
+Maxobs: con 1e150;
+
 # parse takes a result line NAME:shape:xlabel:xunit:ylabel:yunit v1 v2 ...
-# apart; a blank line, or a summary line, gives no name.
+# apart; a blank line, or a summary line, gives no name; an observation
+# that is not a finite number of at most Maxobs is an error.
 parse(s: string): (string, string, string, array of real, string)
 {
 	(i, j) := word(s, 0);
@@ -1240,7 +1245,12 @@ parse(s: string): (string, string, string, array of real, string)
 		w := s[i:k];
 		if(!isnum(w))
 			return (nil, nil, nil, nil, "bad value " + clip(w));
-		v[n++] = real w;
+		x := real w;
+		if(x - x != 0.0)	# 1e400 is a number too large for a real: infinite
+			return (nil, nil, nil, nil, "value " + clip(w) + " is not finite");
+		if(x > Maxobs || x < -Maxobs)
+			return (nil, nil, nil, nil, "value " + clip(w) + " is out of range (at most 1e150 in magnitude)");
+		v[n++] = x;
 	}
 	return (name, ylabel, yunit, v, nil);
 }
