@@ -13,6 +13,7 @@ Waitstat: module
 };
 
 Nbucket: con 32;
+types := array[] of {"qlock", "rlock", "wlock", "sleep", "acquire"};
 
 Site: adt
 {
@@ -51,7 +52,12 @@ init(nil: ref Draw->Context, argv: list of string)
 			arg->usage();
 		file = hd argv;
 	}
-	sites := parse(file, readall(file), typ);
+	if(typ != nil && !known(typ))
+		fatal("unknown type " + typ + ": want qlock, rlock, wlock, sleep or acquire");
+	b := readall(file);
+	if(len b == 0 && !device(file))
+		fatal(file + ": not wait data (empty)");
+	sites := parse(file, b, typ);
 	sort(sites);
 	sys->print("%-8s %-36s %8s %12s %12s %10s\n", "type", "site", "count", "total us", "max us", "mean us");
 	for(i := 0; i < len sites; i++){
@@ -92,35 +98,80 @@ readall(f: string): array of byte
 	return b[0:n];
 }
 
-# the sites of a waitstat file, those of type typ if it is not nil
+known(typ: string): int
+{
+	for(i := 0; i < len types; i++)
+		if(types[i] == typ)
+			return 1;
+	return 0;
+}
+
+# is f wait(3)'s own file?  Only there is no text an empty table
+device(f: string): int
+{
+	(ok, d) := sys->stat(f);
+	return ok == 0 && d.dtype == 'w';
+}
+
+# the sites of a waitstat file, those of type typ if it is not nil.
+# Each line must be one of wait(3)'s: a known type, a pc in hex, a
+# symbol, a file:line, decimal counts, a total no less than the max
+# and a histogram that adds up to the count.
 parse(f: string, b: array of byte, typ: string): array of ref Site
 {
+	if(len b > 0 && b[len b-1] != byte '\n')
+		fatal(f + ": not wait data (no newline at the end)");
 	(nil, lines) := sys->tokenize(string b, "\n");
 	a := array[len lines] of ref Site;
 	n := 0;
-	for(; lines != nil; lines = tl lines){
+	for(lno := 1; lines != nil; lines = tl lines){
 		(nw, w) := sys->tokenize(hd lines, " ");
+		bad := sys->sprint("%s:%d: not wait data", f, lno++);
 		if(nw != 7+Nbucket)
-			fatal(f + ": not a waitstat file");
+			fatal(sys->sprint("%s (%d fields, not %d)", bad, nw, 7+Nbucket));
 		s := ref Site;
 		s.typ = hd w; w = tl w;
-		w = tl w;	# pc
+		if(!known(s.typ))
+			fatal(bad + " (type " + s.typ + ")");
+		if(!ishex(hd w))
+			fatal(bad + " (pc " + hd w + ")");
+		w = tl w;
 		s.sym = hd w; w = tl w;
 		s.line = hd w; w = tl w;
-		s.n = big hd w; w = tl w;
-		s.total = big hd w; w = tl w;
-		s.max = big hd w; w = tl w;
-		s.hist = array[Nbucket] of big;
-		for(k := 0; k < Nbucket; k++){
-			s.hist[k] = big hd w;
+		nums := array[3+Nbucket] of big;
+		for(k := 0; k < len nums; k++){
+			if(!isdec(hd w))
+				fatal(bad + " (count " + hd w + ")");
+			nums[k] = big hd w;
 			w = tl w;
 		}
-		if(s.n <= big 0)
-			fatal(f + ": not a waitstat file");
+		(s.n, s.total, s.max) = (nums[0], nums[1], nums[2]);
+		s.hist = nums[3:];
+		sum := big 0;
+		for(k = 0; k < Nbucket; k++)
+			sum += s.hist[k];
+		if(s.n <= big 0 || sum != s.n || s.max > s.total)
+			fatal(bad + " (counts do not add up)");
 		if(typ == nil || s.typ == typ)
 			a[n++] = s;
 	}
 	return a[0:n];
+}
+
+isdec(s: string): int
+{
+	for(i := 0; i < len s; i++)
+		if(s[i] < '0' || s[i] > '9')
+			return 0;
+	return len s > 0 && len s <= 19;
+}
+
+ishex(s: string): int
+{
+	for(i := 0; i < len s; i++)
+		if(!(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f'))
+			return 0;
+	return len s == 8;
 }
 
 # ns as microseconds to the nearest hundredth
