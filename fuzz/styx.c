@@ -25,7 +25,7 @@
 
 #include <stdio.h>
 
-static int	verbose = -1;
+static int	styxverbose = -1;
 
 #define	check(c)	if(!(c)){ fprint(2, "styx: check failed: %s\n", #c); abort(); }
 
@@ -179,8 +179,8 @@ LLVMFuzzerTestOneInput(const uchar *data, size_t size)
 	uchar *b, *c;
 	uint n, m;
 
-	if(verbose < 0){
-		verbose = getenv("STYX_VERBOSE") != nil;
+	if(styxverbose < 0){
+		styxverbose = getenv("STYX_VERBOSE") != nil;
 		fmtinstall('F', fcallfmt);
 	}
 	if(size > MAXMSG)
@@ -192,14 +192,14 @@ LLVMFuzzerTestOneInput(const uchar *data, size_t size)
 	stat1(b, size);
 	n = convM2S(b, size, &f);
 	if(n == 0){
-		if(verbose)
+		if(styxverbose)
 			fprint(2, "styx: refused\n");
 		free(b);
 		return 0;
 	}
 	check(n == size);
 	sane(&f, b, b+size);
-	if(verbose)
+	if(styxverbose)
 		fprint(2, "styx: %F\n", &f);
 	if(f.type == Rstat || f.type == Twstat)
 		stat1(f.stat, f.nstat);
