@@ -34,12 +34,11 @@ enum
 #define	QTYPE(q)	((ulong)(q).path & ((1<<Qshift)-1))
 #define	QID(q)		((ulong)((q).path >> Qshift))
 
-typedef struct Snap Snap;
-struct Snap
+typedef struct Acctopen Acctopen;
+struct Acctopen
 {
+	Snap;
 	Acct*	a;
-	char*	s;		/* the text of the last snapshot, or nil */
-	int	n;
 };
 
 enum
@@ -112,7 +111,7 @@ acctstat(Chan *c, uchar *db, int n)
 static Chan*
 acctopen(Chan *c, int omode)
 {
-	Snap *sn;
+	Acctopen *ao;
 	Acct *a;
 
 	if(QTYPE(c->qid) != Qacct)
@@ -122,45 +121,55 @@ acctopen(Chan *c, int omode)
 	a = acctid(QID(c->qid));
 	if(a == nil)
 		error(Enonexist);
-	sn = malloc(sizeof(Snap));
-	if(sn == nil){
+	ao = mallocz(sizeof(Acctopen), 1);
+	if(ao == nil){
 		acctclose(a);
 		error(Enomem);
 	}
-	sn->a = a;
+	ao->a = a;
 	if(waserror()){
 		acctclose(a);
-		free(sn);
+		free(ao);
 		nexterror();
 	}
 	c = devopen(c, omode, nil, 0, acctgen);
 	poperror();
-	c->aux = sn;
+	c->aux = ao;
 	return c;
 }
 
 static void
 acctclosechan(Chan *c)
 {
-	Snap *sn;
+	Acctopen *ao;
 
 	if(QTYPE(c->qid) != Qacct || (c->flag & COPEN) == 0)
 		return;
-	sn = c->aux;
+	ao = c->aux;
 	c->aux = nil;
-	if(sn == nil)
+	if(ao == nil)
 		return;
-	acctclose(sn->a);
-	free(sn->s);
-	free(sn);
+	acctclose(ao->a);
+	snapfree(ao);
+	free(ao);
+}
+
+/* the account's text, for snapread */
+static char*
+accttext(void *a, long *n)
+{
+	char *s;
+
+	s = smalloc(Maxtext);
+	*n = acctprint(a, s, Maxtext);
+	return s;
 }
 
 static long
 acctread(Chan *c, void *va, long n, vlong off)
 {
 	char buf[NUMSIZE+2];
-	Snap *sn;
-	char *s;
+	Acctopen *ao;
 	Acct *a;
 
 	switch(QTYPE(c->qid)){
@@ -171,23 +180,8 @@ acctread(Chan *c, void *va, long n, vlong off)
 		snprint(buf, sizeof buf, "%lud\n", a != nil ? a->id : 0);
 		return readstr(off, va, n, buf);
 	case Qacct:
-		sn = c->aux;
-		if(off == 0 || sn->s == nil){
-			s = malloc(Maxtext);
-			if(s == nil)
-				error(Enomem);
-			free(sn->s);
-			sn->s = s;
-			sn->n = acctprint(sn->a, s, Maxtext);
-		}
-		if(off < 0)
-			error(Eoffset);
-		if(off >= sn->n)
-			return 0;
-		if(n > sn->n - off)
-			n = sn->n - off;
-		memmove(va, sn->s+off, n);
-		return n;
+		ao = c->aux;
+		return snapread(ao, va, n, off, accttext, ao->a);
 	}
 	error(Egreg);
 	return 0;

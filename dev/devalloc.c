@@ -11,8 +11,9 @@
  * frees, failures, spans given back and the largest free block; then
  * xalloc's free memory; then per kind of kernel object, how many are
  * in use, allocated and freed.  One line each, words and numbers
- * (man/3/alloc).  The text is made at open, so a read at any offset
- * sees one consistent snapshot.
+ * (man/3/alloc).  The text is made at each read at offset 0, and a
+ * read at a later offset reads on in it (snapread): one consistent
+ * snapshot.
  */
 
 enum
@@ -50,29 +51,33 @@ allocstat(Chan *c, uchar *db, int n)
 static Chan*
 allocopen(Chan *c, int omode)
 {
-	char *s, *e;
-
 	c = devopen(c, omode, allocdir, nelem(allocdir), devgen);
-	if((ulong)c->qid.path == Qalloc){
-		s = malloc(Maxtext);
-		if(s == nil){
-			c->flag &= ~COPEN;
-			error(Enomem);
-		}
-		e = poolsummary(s, s+Maxtext);
-		kobjsummary(e, s+Maxtext);
-		c->aux = s;
-	}
+	if((ulong)c->qid.path == Qalloc)
+		c->aux = smalloc(sizeof(Snap));	/* an error closes c */
 	return c;
 }
 
 static void
 allocclose(Chan *c)
 {
-	if((c->flag & COPEN) && (ulong)c->qid.path == Qalloc){
+	if((c->flag & COPEN) && c->aux != nil){
+		snapfree(c->aux);
 		free(c->aux);
 		c->aux = nil;
 	}
+}
+
+/* the counters as text, for snapread */
+static char*
+alloctext(void*, long *n)
+{
+	char *s, *e;
+
+	s = smalloc(Maxtext);
+	e = poolsummary(s, s+Maxtext);
+	e = kobjsummary(e, s+Maxtext);
+	*n = e - s;
+	return s;
 }
 
 static long
@@ -80,11 +85,7 @@ allocread(Chan *c, void *a, long n, vlong off)
 {
 	if(c->qid.type & QTDIR)
 		return devdirread(c, a, n, allocdir, nelem(allocdir), devgen);
-	if(off < 0)
-		error(Eoffset);
-	if(off > Maxtext)
-		return 0;
-	return readstr(off, a, n, c->aux);
+	return snapread(c->aux, a, n, off, alloctext, nil);
 }
 
 static long

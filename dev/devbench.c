@@ -1209,9 +1209,6 @@ ctlwrite(char *a, long n)
 
 	if(n > Maxcmd)
 		error(Etoobig);
-	/* parsecmd would stop at a NUL and run what came before it */
-	if(memchr(a, 0, n) != nil)
-		error(Ebadctl);
 	cb = parsecmd(a, n);
 	r = nil;
 	if(waserror()){
@@ -1230,24 +1227,28 @@ ctlwrite(char *a, long n)
 	free(cb);
 }
 
-static long
-dataread(char *a, long n, vlong off)
+/* a copy of the result, for bdata's snapread */
+static char*
+datatext(void*, long *np)
 {
 	Res *r;
+	char *s;
+	long n;
 
-	if(off == 0)
-		readlogtext();
+	readlogtext();
 	qlock(&bench.res);
 	r = bench.result;
-	if(r == nil || off >= r->n)
-		n = 0;
-	else{
-		if(n > r->n - off)
-			n = r->n - off;
-		memmove(a, r->s + off, n);
+	n = r != nil ? r->n : 0;
+	s = malloc(n+1);
+	if(s == nil){
+		qunlock(&bench.res);
+		error(Enomem);
 	}
+	if(n > 0)
+		memmove(s, r->s, n);
 	qunlock(&bench.res);
-	return n;
+	*np = n;
+	return s;
 }
 
 static void
@@ -1302,12 +1303,20 @@ benchstat(Chan *c, uchar *dp, int n)
 static Chan*
 benchopen(Chan *c, int omode)
 {
-	return devopen(c, omode, benchdir, nelem(benchdir), devgen);
+	c = devopen(c, omode, benchdir, nelem(benchdir), devgen);
+	if((ulong)c->qid.path == Qbdata)
+		c->aux = smalloc(sizeof(Snap));	/* an error closes c */
+	return c;
 }
 
 static void
-benchclose(Chan*)
+benchclose(Chan *c)
 {
+	if((c->flag & COPEN) && c->aux != nil){
+		snapfree(c->aux);
+		free(c->aux);
+		c->aux = nil;
+	}
 }
 
 static long
@@ -1321,7 +1330,7 @@ benchread(Chan *c, void *a, long n, vlong off)
 		setlength(d);
 		return devdirread(c, a, n, d, nelem(d), devgen);
 	case Qbdata:
-		return dataread(a, n, off);
+		return snapread(c->aux, a, n, off, datatext, nil);
 	case Qbctl:
 		return 0;
 	case Qbusec:

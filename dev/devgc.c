@@ -182,8 +182,6 @@ ctlwrite(char *a, long n)
 
 	if(n > 128)
 		error(Etoobig);
-	if(memchr(a, 0, n) != nil)
-		error(Ebadctl);
 	cb = parsecmd(a, n);
 	acquire();
 	p = isave();
@@ -301,21 +299,23 @@ hogwrite(Hog *h, char *a, long n)
 	release();
 }
 
-/* c's text, from the counters now */
-static void
-snapshot(Chan *c)
+/* the text of gcstat (arg nil) or gcctl, from the counters now, for snapread */
+static char*
+snaptext(void *arg, long *n)
 {
-	char *s;
+	char *s, *e;
 	int took;
 
-	s = c->aux;
+	s = smalloc(Maxtext);
 	took = gcacquire();
-	if((ulong)c->qid.path == Qstat)
-		gcstattext(s, s+Maxtext);
+	if(arg == nil)
+		e = gcstattext(s, s+Maxtext);
 	else
-		snprint(s, Maxtext, "policy %s\nlimit %lud\nhog %lud\n",
+		e = seprint(s, s+Maxtext, "policy %s\nlimit %lud\nhog %lud\n",
 			gcpolicies[gcpolicy], heaplimit+gchog, gchog);
 	gcrelease(took);
+	*n = e - s;
+	return s;
 }
 
 static Chan*
@@ -336,22 +336,35 @@ gcstat_(Chan *c, uchar *db, int n)
 	return devstat(c, db, n, gcdir, nelem(gcdir), devgen);
 }
 
+/* snaptext's argument: which file */
+static void*
+snaparg(Chan *c)
+{
+	return (ulong)c->qid.path == Qstat ? nil : c;
+}
+
 static Chan*
 gcopen(Chan *c, int omode)
 {
-	char *s;
+	Snap *sn;
 
 	c = devopen(c, omode, gcdir, nelem(gcdir), devgen);
 	switch((ulong)c->qid.path){
 	case Qstat:
 	case Qctl:
-		s = malloc(Maxtext);
-		if(s == nil){
+		sn = mallocz(sizeof(Snap), 1);
+		if(sn == nil){
 			c->flag &= ~COPEN;
 			error(Enomem);
 		}
-		c->aux = s;
-		snapshot(c);
+		if(waserror()){
+			free(sn);
+			c->flag &= ~COPEN;
+			nexterror();
+		}
+		snaptake(sn, snaptext, snaparg(c));
+		poperror();
+		c->aux = sn;
 		break;
 	case Qhog:
 		c->aux = mallocz(sizeof(Hog), 1);
@@ -375,6 +388,7 @@ gcclose(Chan *c)
 	switch((ulong)c->qid.path){
 	case Qstat:
 	case Qctl:
+		snapfree(c->aux);
 		free(c->aux);
 		break;
 	case Qhog:
@@ -404,11 +418,7 @@ gcread(Chan *c, void *a, long n, vlong off)
 	switch((ulong)c->qid.path){
 	case Qstat:
 	case Qctl:
-		if(off > Maxtext)
-			return 0;
-		if(off == 0)
-			snapshot(c);
-		return readstr(off, a, n, c->aux);
+		return snapread(c->aux, a, n, off, snaptext, snaparg(c));
 	case Qhog:
 		h = c->aux;
 		return readnum(off, a, n, h->size, 12);

@@ -62,13 +62,6 @@ struct Wsite
 	ulong	hist[Nbucket];
 };
 
-typedef struct Snap Snap;
-struct Snap
-{
-	char*	s;
-	long	n;
-};
-
 static struct
 {
 	QLock	ctl;		/* serialises waitctl */
@@ -160,44 +153,36 @@ static Chan*
 waitopen(Chan *c, int omode)
 {
 	c = devopen(c, omode, waittab, nelem(waittab), devgen);
-	c->aux = nil;
+	if((ulong)c->qid.path == Qstat)
+		c->aux = smalloc(sizeof(Snap));	/* an error closes c */
 	return c;
-}
-
-static void
-freesnap(Snap *sn)
-{
-	if(sn != nil){
-		free(sn->s);
-		free(sn);
-	}
 }
 
 static void
 waitclose(Chan *c)
 {
-	if(c->flag & COPEN){
-		freesnap(c->aux);
+	if((c->flag & COPEN) && c->aux != nil){
+		snapfree(c->aux);
+		free(c->aux);
 		c->aux = nil;
 	}
 }
 
-/* the table as text */
-static Snap*
-snapshot(void)
+/* the table as text, for snapread */
+static char*
+stattext(void*, long *np)
 {
 	Wsite *v, *w;
-	Snap *sn;
-	char *p, *e, sym[64], file[64];
+	char *t, *p, *e, sym[64], file[64];
 	int i, n, k, s, line;
 	long size;
 
-	sn = smalloc(sizeof(Snap));
 	v = nil;
+	t = nil;
 	n = 0;
 	if(waserror()){
 		free(v);
-		freesnap(sn);
+		free(t);
 		nexterror();
 	}
 	qlock(&ws.ctl);
@@ -215,10 +200,8 @@ snapshot(void)
 	}
 	qunlock(&ws.ctl);
 	size = n*(128+sizeof sym+sizeof file+11*Nbucket) + 1;	/* the longest line fits */
-	sn->s = malloc(size);
-	if(sn->s == nil)
-		error(Enomem);
-	p = sn->s;
+	t = smalloc(size);
+	p = t;
 	e = p + size;
 	*p = 0;
 	for(i = 0; i < n; i++){
@@ -234,29 +217,10 @@ snapshot(void)
 			p = seprint(p, e, " %lud", w->hist[k]);
 		p = seprint(p, e, "\n");
 	}
-	sn->n = p - sn->s;
+	*np = p - t;
 	poperror();
 	free(v);
-	return sn;
-}
-
-static long
-statread(Chan *c, void *a, long n, vlong off)
-{
-	Snap *sn;
-
-	if(off == 0 || c->aux == nil){
-		sn = snapshot();
-		freesnap(c->aux);
-		c->aux = sn;
-	}
-	sn = c->aux;
-	if(off < 0 || off >= sn->n)
-		return 0;
-	if(n > sn->n - off)
-		n = sn->n - off;
-	memmove(a, sn->s + off, n);
-	return n;
+	return t;
 }
 
 static long
@@ -268,7 +232,7 @@ waitread(Chan *c, void *a, long n, vlong off)
 	case Qdir:
 		return devdirread(c, a, n, waittab, nelem(waittab), devgen);
 	case Qstat:
-		return statread(c, a, n, off);
+		return snapread(c->aux, a, n, off, stattext, nil);
 	case Qctl:
 		snprint(buf, sizeof buf, "%s sites %d dropped %lud\n", ws.on ? "on" : "off",
 			ws.nsite, ws.dropped);

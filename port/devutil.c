@@ -43,7 +43,11 @@ readnum64(ulong off, char *buf, ulong n, uvlong val, int size)
 	return readstr(off, buf, n, tmp);
 }
 
-/* split a control message (at most 64K) into fields; the result is one allocation */
+/*
+ * split a control message (at most 64K) into fields; the result is one
+ * allocation.  A NUL in the message is an error (Ebadctl): the fields
+ * would end at it, and what came after it would be dropped unseen.
+ */
 Cmdbuf*
 parsecmd(char *p, int n)
 {
@@ -53,6 +57,8 @@ parsecmd(char *p, int n)
 
 	if(n < 0 || n > 64*1024)
 		error(Etoobig);
+	if(memchr(p, 0, n) != nil)
+		error(Ebadctl);
 	nf = n/2 + 2;
 	cb = smalloc(sizeof(*cb) + nf*sizeof(char*) + n + 1);
 	cb->f = (char**)(cb+1);
@@ -160,4 +166,76 @@ fdline(char *buf, int nbuf, int n, Chan *c, int w)
 		n, &"r w rw"[(c->mode&3)<<1], devtab[c->type]->dc, c->dev,
 		c->qid.path, w, c->qid.vers, c->qid.type, c->iounit, c->offset,
 		c->path != nil ? c->path->s : "?");
+}
+
+/*
+ * Snapshots.  A file whose text is made when it is read at offset 0
+ * (or first read at all), and whose later offsets read on in that
+ * text, so that a reader sees one consistent text however small its
+ * reads, keeps the text in a Snap, one per open Chan.  Threads that
+ * read through one fd share the Chan, so the Snap is shared: its
+ * QLock guards s and n.  make(arg, &n) returns a new text of n bytes
+ * in memory from malloc; it is called with no lock held, so it may
+ * sleep, take other locks or the VM, or raise an error (and must free
+ * what it made then).  The new text is swapped in and read under the
+ * lock, and the old one freed after the lock is let go: a reader
+ * never sees a text freed or half made.  The Snap is zero (no text)
+ * when the Chan is opened; snapfree frees its text at close, when no
+ * reader is left.
+ */
+static void
+snapswap(Snap *sn, char *s, long n)
+{
+	char *o;
+
+	qlock(sn);
+	o = sn->s;
+	sn->s = s;
+	sn->n = n;
+	qunlock(sn);
+	free(o);
+}
+
+/* make a new text for sn now (at open, say) */
+void
+snaptake(Snap *sn, Snapfn *make, void *arg)
+{
+	char *s;
+	long n;
+
+	s = make(arg, &n);
+	snapswap(sn, s, n);
+}
+
+/* read sn's text at off, making a new one at offset 0 or if there is none */
+long
+snapread(Snap *sn, void *a, long n, vlong off, Snapfn *make, void *arg)
+{
+	if(off < 0)
+		error(Eoffset);
+	if(n < 0)
+		error(Ecount);
+	qlock(sn);
+	if(off == 0 || sn->s == nil){
+		qunlock(sn);
+		snaptake(sn, make, arg);
+		qlock(sn);
+	}
+	if(off >= sn->n)
+		n = 0;
+	else if(n > sn->n - off)
+		n = sn->n - off;
+	if(n > 0)
+		memmove(a, sn->s + off, n);
+	qunlock(sn);
+	return n;
+}
+
+/* free sn's text: the Chan is closing */
+void
+snapfree(Snap *sn)
+{
+	free(sn->s);
+	sn->s = nil;
+	sn->n = 0;
 }

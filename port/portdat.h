@@ -20,6 +20,7 @@ typedef struct Queue	Queue;
 typedef struct Ref	Ref;
 typedef struct Rendez	Rendez;
 typedef struct RWlock	RWlock;
+typedef struct Snap	Snap;
 typedef struct Walkqid	Walkqid;
 typedef struct Cmdbuf	Cmdbuf;
 typedef struct Cmdtab	Cmdtab;
@@ -27,6 +28,7 @@ typedef struct Idlestat	Idlestat;
 typedef struct Idlewait	Idlewait;
 typedef struct Waithist	Waithist;
 typedef int	Devgen(Chan*, char*, Dirtab*, int, int, Dir*);
+typedef char*	Snapfn(void*, long*);
 
 /*
  * Locks.  The kernel runs on one processor, so a Lock only has to keep
@@ -403,6 +405,14 @@ struct Proc
 	char	genbuf[128];	/* for temporary use by devices */
 	uchar	fpstate[108] __attribute__((aligned(16)));	/* x87 state while not running */
 	int	fpinherit;	/* start with fpstate (the creator's), not a reset fpu */
+};
+
+/* a Chan's text, made at a read at offset 0 (port/devutil.c: snapread) */
+struct Snap
+{
+	QLock;
+	char*	s;		/* the text, nil until made */
+	long	n;		/* its length */
 };
 
 /* command buffers, for ctl files */

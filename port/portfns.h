@@ -105,6 +105,9 @@ Cmdtab*	lookupcmd(Cmdbuf*, Cmdtab*, int);
 void	cmderror(Cmdbuf*, char*);
 char*	kstrdup(char**, char*);
 int	fdline(char*, int, int, Chan*, int);
+long	snapread(Snap*, void*, long, vlong, Snapfn*, void*);
+void	snaptake(Snap*, Snapfn*, void*);
+void	snapfree(Snap*);
 
 /* allocb.c, qio.c */
 Block*	allocb(int);
