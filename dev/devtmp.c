@@ -14,7 +14,11 @@
  * only what is written, and a block costs just its size (a size class
  * of malloc's: port/alloc.c).  Each tree counts its blocks and nodes
  * against its limit; past it a write or create fails with Efull.
- * One QLock per tree serialises everything in it.
+ * All trees together count against tmpmem's limit, a share of the
+ * machine's memory (tmpmemlimit), so that private trees cannot starve
+ * the kernel; past it they fail with Etmpfull.
+ * One QLock per tree serialises everything in it; tmpmem's Lock guards
+ * its count.
  */
 
 enum
@@ -27,6 +31,7 @@ enum
 
 static char Efull[] = "file system full";
 static char Ebigfile[] = "file too large";
+static char Etmpfull[] = "tmp memory full: all trees hold";
 
 typedef struct Tfs Tfs;
 typedef struct Tfile Tfile;
@@ -71,18 +76,89 @@ static struct
 	Tfs*	global;
 } tmpalloc;
 
+static struct
+{
+	Lock;
+	vlong	used;		/* by all trees, as each counts its own */
+	vlong	limit;		/* 0 until the first charge */
+} tmpmem;
+
 static vlong
 tnodecost(char *name)
 {
 	return Nodecost + strlen(name);
 }
 
+/*
+ * What all trees may hold: a quarter of the machine's memory, rounded
+ * up to 16 MB (so that it does not move with the kernel's size), at
+ * most half of what the main pool may grow to.  With the Dis threads'
+ * share (port/sysfile.c: threadlimits) three quarters of memory are
+ * bounded, and the kernel and the Dis heap keep the rest.
+ */
+static vlong
+tmpmemlimit(void)
+{
+	vlong mem, limit;
+
+	mem = ((vlong)conf.npage*BY2PG + (16<<20)-1) & ~(vlong)((16<<20)-1);
+	limit = mem/4;
+	if(mainmem != nil && mainmem->maxsize > 0 && mainmem->maxsize/2 < limit)
+		limit = mainmem->maxsize/2;
+	return limit;
+}
+
+/*
+ * charge n more bytes to fs and to all trees; if either would pass its
+ * limit, charge nothing and return the error
+ */
+static char*
+tfits(Tfs *fs, vlong n)
+{
+	if(fs->used + n > fs->limit)
+		return Efull;
+	lock(&tmpmem);
+	if(tmpmem.limit == 0)
+		tmpmem.limit = tmpmemlimit();
+	if(tmpmem.used + n > tmpmem.limit){
+		unlock(&tmpmem);
+		return Etmpfull;
+	}
+	tmpmem.used += n;
+	unlock(&tmpmem);
+	fs->used += n;
+	return nil;
+}
+
+/* the error of a charge refused */
+static void
+tfull(char *e)
+{
+	char buf[ERRMAX];
+
+	if(e == Etmpfull){
+		snprint(buf, sizeof buf, "%s %lld bytes", Etmpfull, tmpmem.limit);
+		error(buf);
+	}
+	error(e);
+}
+
+/* charge n bytes to fs, or raise the error; n < 0 gives -n back */
 static void
 tcharge(Tfs *fs, vlong n)
 {
-	if(fs->used + n > fs->limit)
-		error(Efull);
-	fs->used += n;
+	char *e;
+
+	if(n <= 0){
+		lock(&tmpmem);
+		tmpmem.used += n;
+		unlock(&tmpmem);
+		fs->used += n;
+		return;
+	}
+	e = tfits(fs, n);
+	if(e != nil)
+		tfull(e);
 }
 
 static Tfile*
@@ -136,7 +212,7 @@ ttruncblocks(Tfile *f, vlong off)
 		if(f->blk[i] != nil){
 			free(f->blk[i]);
 			f->blk[i] = nil;
-			f->fs->used -= Blksize;
+			tcharge(f->fs, -Blksize);
 		}
 	/* zero the tail of a partial last block so a later extension reads zeros */
 	if(off % Blksize != 0 && off / Blksize < f->nblk && f->blk[off/Blksize] != nil)
@@ -147,7 +223,7 @@ static void
 tfreefile(Tfile *f)
 {
 	ttruncblocks(f, 0);
-	f->fs->used -= tnodecost(f->name) + f->nblk*sizeof(uchar*);
+	tcharge(f->fs, -(tnodecost(f->name) + f->nblk*sizeof(uchar*)));
 	free(f->blk);
 	free(f->name);
 	free(f->uid);
@@ -208,8 +284,13 @@ tnewfs(vlong limit)
 		free(fs);
 		nexterror();
 	}
+	tcharge(fs, tnodecost("/"));
+	if(waserror()){
+		tcharge(fs, -tnodecost("/"));
+		nexterror();
+	}
 	fs->root = tnewfile(fs, nil, "/", eve, DMDIR|0777);
-	fs->used = tnodecost("/");
+	poperror();
 	poperror();
 	return fs;
 }
@@ -528,7 +609,7 @@ tmpcreate(Chan *c, char *name, int omode, ulong perm)
 	perm &= DMDIR|DMAPPEND|DMEXCL|0777;
 	tcharge(fs, tnodecost(name));
 	if(waserror()){
-		fs->used -= tnodecost(name);
+		tcharge(fs, -tnodecost(name));
 		nexterror();
 	}
 	f = tnewfile(fs, dir, name, up->env->user, perm);
@@ -691,7 +772,7 @@ tgrowtab(Tfile *f, ulong nb)
 	tcharge(f->fs, (nn-f->nblk)*sizeof(uchar*));
 	t = realloc(f->blk, nn*sizeof(uchar*));
 	if(t == nil){
-		f->fs->used -= (nn-f->nblk)*sizeof(uchar*);
+		tcharge(f->fs, -(vlong)((nn-f->nblk)*sizeof(uchar*)));
 		error(Enomem);
 	}
 	memset(t+f->nblk, 0, (nn-f->nblk)*sizeof(uchar*));
@@ -705,6 +786,7 @@ tfilewrite(Tfile *f, uchar *a, long n, vlong off)
 	Tfs *fs;
 	long m, o, tot;
 	ulong bn;
+	char *e;
 
 	fs = f->fs;
 	/* off + n could wrap */
@@ -719,18 +801,19 @@ tfilewrite(Tfile *f, uchar *a, long n, vlong off)
 			m = n - tot;
 		if(f->blk[bn] == nil){
 			/* when full, keep what fitted: a short write */
-			if(fs->used + Blksize > fs->limit){
+			e = tfits(fs, Blksize);
+			if(e != nil){
 				if(tot == 0)
-					error(Efull);
+					tfull(e);
 				break;
 			}
 			f->blk[bn] = mallocz(Blksize, 1);
 			if(f->blk[bn] == nil){
+				tcharge(fs, -Blksize);
 				if(tot == 0)
 					error(Enomem);
 				break;
 			}
-			fs->used += Blksize;
 		}
 		memmove(f->blk[bn]+o, a+tot, m);
 	}

@@ -1,6 +1,8 @@
 # fill -- write a file in each directory named until the write fails,
-# keeping them: private RAM file systems together larger than memory
-# end with "out of memory" (or "file system full"), never a panic
+# keeping them, and say how many whole megabytes each took: private RAM
+# file systems together larger than what all trees may hold end with
+# "tmp memory full" (or "file system full"), never a panic or a kernel
+# out of memory
 implement Fill;
 
 include "sys.m";
@@ -25,6 +27,6 @@ init(nil: ref Draw->Context, argv: list of string)
 		tot := 0;
 		while((n := sys->write(fd, buf, len buf)) > 0)
 			tot += n;
-		sys->print("%s: %s\n", hd argv, sys->sprint("%r"));
+		sys->print("%s: %d MB: %s\n", hd argv, tot>>20, sys->sprint("%r"));
 	}
 }
