@@ -287,9 +287,8 @@ forgetqueue(Queue *q)
 {
 	Prog *p;
 	Osenv *o;
-	int i;
 
-	for(i = 0; (p = progn(i)) != nil; i++){
+	for(p = progn(0); p != nil; p = p->next){
 		o = p->osenv;
 		if(o == nil)
 			continue;

@@ -134,9 +134,9 @@ irestore(Prog *p)
 
 /* stacks */
 
-/* a stack segment of at least need bytes, and at least min */
-Stkseg*
-newseg(ulong need, ulong min)
+/* a stack segment of at least need bytes, and at least min; nil if there is no memory */
+static Stkseg*
+segalloc(ulong need, ulong min)
 {
 	Stkseg *s;
 
@@ -145,9 +145,20 @@ newseg(ulong need, ulong min)
 	need = (need+7)&~7;
 	s = stkalloc(sizeof(Stkseg)+need);
 	if(s == nil)
-		error(exStack);
+		return nil;
 	s->prev = nil;
 	s->size = need;
+	return s;
+}
+
+Stkseg*
+newseg(ulong need, ulong min)
+{
+	Stkseg *s;
+
+	s = segalloc(need, min);
+	if(s == nil)
+		error(exStack);
 	return s;
 }
 
@@ -365,19 +376,28 @@ markprog(Prog *p)
 
 /* progs */
 
+/*
+ * a new prog running ml, spawned by parent (nil: the first); the host's
+ * kenvfork may refuse it (too many threads), before anything is made
+ */
 Prog*
 newprog(Prog *parent, Modlink *ml)
 {
 	Prog *p;
 	Stkseg *s;
+	Osenv *o;
 
-	s = newseg(2*ml->m->maxframe, Stackfirst);
+	o = kenvfork(parent != nil ? parent->osenv : nil);
+	s = segalloc(2*ml->m->maxframe, Stackfirst);
 	p = mallocz(sizeof(Prog), 1);
-	if(p == nil){
-		stkfree(s);
-		error(exNomem);
+	if(s == nil || p == nil){
+		kenvfree(o);
+		if(s != nil)
+			stkfree(s);
+		free(p);
+		error(s == nil ? exStack : exNomem);
 	}
-	p->osenv = kenvfork(parent != nil ? parent->osenv : nil);
+	p->osenv = o;
 	p->pid = ++pidnum;
 	p->grp = parent != nil ? parent->grp : p->pid;
 	p->fpctl = parent != nil ? parent->fpctl : 0;
@@ -541,10 +561,9 @@ void
 killgrpnow(int grp, char *msg)
 {
 	Prog *p;
-	int i;
 
 	killgrp(grp, msg);
-	for(i = 0; (p = progn(i)) != nil; i++)
+	for(p = proghead; p != nil; p = p->next)
 		if(p->grp == grp && p != currun())
 			swiprog(p);
 }

@@ -583,6 +583,7 @@ disinit(void*)
 	if(kopen("#c/cons", OREAD) != 0 || kopen("#c/cons", OWRITE) != 1 || kopen("#c/cons", OWRITE) != 2)
 		panic("no console: %s", up->env->errstr);
 	links();
+	threadlimits((uvlong)conf.npage*BY2PG);
 	vminit();
 	sysmodinit();
 	mathmodinit();

@@ -263,6 +263,7 @@ struct Fgrp
 	int	nfd;		/* number of fd slots */
 	int	maxfd;		/* highest fd in use */
 	int	minfd;		/* lower bound on free fd */
+	int	nthread;	/* Dis threads using it: a program's (sysfile.c: threads) */
 };
 
 /* environment variables */

@@ -65,6 +65,7 @@ void	unionrewind(Chan*);
 /* sysfile.c */
 long	chanread(Chan*, void*, long, vlong);
 void	chanrewind(Chan*);
+void	threadlimits(uvlong);
 
 /* devmnt.c, devsrv.c, exportfs.c: mount, file2chan, export */
 Chan*	mntmount(Chan*, Chan*, char*);

@@ -891,6 +891,90 @@ kfile2chan(char *dir, char *file, void *io)
 	return 0;
 }
 
+/*
+ * Thread limits.  A program -- the Dis threads that share one file
+ * descriptor group, as the threads of each command sh(1) runs do (it
+ * gives each its own) -- may have at most threads.perprog, and all
+ * programs together threads.max, so that threads that never end
+ * (blocked on a channel nobody else holds) cannot take all the memory
+ * and leave the shell nothing to run commands with.  Past either limit
+ * a spawn raises an error in the spawner and nothing else changes.
+ * threads guards its counts and every Fgrp's nthread; a thread is
+ * counted from kenvfork to kenvfree, in the group it has now (kpctl
+ * moves it).
+ */
+enum
+{
+	Threadcost	= 4096,	/* memory a thread is reckoned to hold: its Prog, Osenv, first stack */
+	Threaddefault	= 131072,	/* the limit where threadlimits is not called (emu) */
+};
+
+static struct
+{
+	Lock;
+	int	n;		/* Dis threads */
+	int	max;		/* of all */
+	int	perprog;	/* of a program */
+} threads = {.max = Threaddefault, .perprog = Threaddefault/4};
+
+/*
+ * all threads may hold half of mem, a program a quarter of that; mem
+ * is rounded up to 16 MB, so that the limits do not move with the
+ * kernel's size
+ */
+void
+threadlimits(uvlong mem)
+{
+	uvlong n;
+
+	mem = (mem + (16<<20)-1) & ~(uvlong)((16<<20)-1);
+	n = mem/2/Threadcost;
+	if(n > Threaddefault)
+		n = Threaddefault;
+	if(n < 64)
+		n = 64;
+	lock(&threads);
+	threads.max = n;
+	threads.perprog = n/4;
+	unlock(&threads);
+}
+
+/* count a new thread in program f, or raise an error */
+static void
+threadcharge(Fgrp *f)
+{
+	char buf[ERRMAX];
+
+	buf[0] = 0;
+	lock(&threads);
+	if(threads.n >= threads.max)
+		snprint(buf, sizeof buf, "too many threads: %d in all", threads.max);
+	else if(f != nil && f->nthread >= threads.perprog)
+		snprint(buf, sizeof buf, "too many threads: %d in this program", threads.perprog);
+	else{
+		threads.n++;
+		if(f != nil)
+			f->nthread++;
+	}
+	unlock(&threads);
+	if(buf[0] != 0)
+		error(buf);
+}
+
+/* a thread of program from leaves it for to (nil: the system) */
+static void
+threadmove(Fgrp *from, Fgrp *to)
+{
+	lock(&threads);
+	if(from != nil)
+		from->nthread--;
+	if(to != nil)
+		to->nthread++;
+	else
+		threads.n--;
+	unlock(&threads);
+}
+
 /* a new fd group holding only the fds in keep */
 static Fgrp*
 keepfds(Fgrp *o, int *keep, int nkeep)
@@ -925,15 +1009,16 @@ kpctl(int flags, int *keep, int nkeep)
 	if(waserror())
 		return -1;
 	o = up->env;
-	if(flags & KNEWFD){
+	nf = nil;
+	if(flags & KNEWFD)
 		nf = keepfds(o->fgrp, keep, nkeep);
-		of = o->fgrp;
-		o->fgrp = nf;
-		closefgrp(of);
-	}else if(flags & KFORKFD){
+	else if(flags & KFORKFD)
 		nf = dupfgrp(o->fgrp);
+	if(nf != nil){
 		of = o->fgrp;
 		o->fgrp = nf;
+		if(o != &up->defenv)	/* a Dis thread's: it is counted */
+			threadmove(of, nf);
 		closefgrp(of);
 	}
 	if(flags & KNEWNS){
@@ -974,7 +1059,7 @@ kpctl(int flags, int *keep, int nkeep)
 	return 0;
 }
 
-/* the environment of a new Dis thread: shares its parent's groups */
+/* the environment of a new Dis thread: shares its parent's groups; may raise "too many threads" */
 Osenv*
 kenvfork(Osenv *parent)
 {
@@ -982,7 +1067,12 @@ kenvfork(Osenv *parent)
 
 	if(parent == nil)
 		parent = up->env;
-	e = smalloc(sizeof(Osenv));
+	threadcharge(parent->fgrp);
+	e = malloc(sizeof(Osenv));
+	if(e == nil){
+		threadmove(parent->fgrp, nil);
+		error(Enomem);
+	}
 	e->errstr = e->errbuf0;
 	e->pgrp = parent->pgrp;
 	if(e->pgrp != nil)
@@ -1007,6 +1097,7 @@ kenvfree(Osenv *e)
 
 	if(e == nil)
 		return;
+	threadmove(e->fgrp, nil);
 	/* closing may run device code that looks at up->env */
 	save = up->env;
 	up->env = e;

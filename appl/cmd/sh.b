@@ -1372,7 +1372,12 @@ start(ctx: ref Ctx, argv: list of string, redir: ref Node, pipes: list of ref Io
 	job := mkjob(ctx, argv);
 	ios := rev2(redirect(ctx, redir), pipes);
 	c := chan[1] of string;
-	spawn child(job, ios, c);
+	{
+		spawn child(job, ios, c);
+	} exception e {
+	"*" =>
+		raise "sh:" + e;	# too many threads, out of memory: not run
+	}
 	return c;
 }
 
@@ -1506,7 +1511,13 @@ runmod(job: ref Job): string
 		return runjob(job);
 	done := chan[1] of string;
 	pidc := chan of int;
-	spawn modthread(job, pidc, done);
+	{
+		spawn modthread(job, pidc, done);
+	} exception e {
+	"*" =>
+		diag(e);
+		return e;
+	}
 	pid := <-pidc;
 	job = nil;
 	buf := array[Sys->WAITLEN] of byte;
@@ -1683,7 +1694,13 @@ background(ctx: ref Ctx, n: ref Node)
 {
 	pidc := chan of int;
 	bg := ref Bg(0, chan[1] of string);
-	spawn bgrun(copyctx(ctx), n, pidc, bg.c);
+	{
+		spawn bgrun(copyctx(ctx), n, pidc, bg.c);
+	} exception e {
+	"*" =>
+		diag(e);	# too many threads, out of memory: not run
+		return;
+	}
 	bg.pid = <-pidc;
 	bgs = bg :: bgs;
 	setvar(ctx, "apid", string bg.pid :: nil, 0);
@@ -1744,6 +1761,11 @@ startcapture(ctx: ref Ctx, n: ref Node): (ref Sys->FD, chan of string)
 		raise sys->sprint("sh:pipe: %r");
 	job := ref Job(nil, "{}" :: nil, n, copyctx(ctx));
 	c := chan[1] of string;
-	spawn child(job, ref Io(1, fds[0], -1) :: nil, c);
+	{
+		spawn child(job, ref Io(1, fds[0], -1) :: nil, c);
+	} exception e {
+	"*" =>
+		raise "sh:" + e;
+	}
 	return (fds[1], c);
 }

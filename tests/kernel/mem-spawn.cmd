@@ -1,1 +1,1 @@
-/n/local/spawns.dis; ls /dis/sh.dis
+/n/local/spawns.dis; /n/local/leak.dis; /n/local/leak.dis; echo the shell runs; /n/local/leak.dis -f; ls /dis/sh.dis

@@ -1,7 +1,8 @@
-# spawns -- spawn 100000 threads that wait on a channel: memory runs out
-# first, and spawn raises an exception in this program (the kernel
-# neither panics nor stops); then every thread that was made runs to its
-# end, and the memory comes back.
+# spawns -- spawn 100000 threads that wait on a channel: the limit of
+# threads in a program (or, were it higher, memory) stops them first,
+# and spawn raises an exception in this program (the kernel neither
+# panics nor stops); then every thread that was made runs to its end,
+# and the memory comes back.
 implement Spawns;
 
 include "sys.m";
