@@ -1416,6 +1416,49 @@ Bench_enablegc(void*)
 		gcunlock();
 }
 
+void	(*benchprof)(int);	/* set by the kernel profiler, devkprof.c */
+
+/*
+ * profon and profoff: the paper's profon()/profoff() around a loop,
+ * without a write to kpctl (see devkprof.c's kprofswitch); 0, or -1
+ * with the error string set
+ */
+static int
+profswitch(int how)
+{
+	vmenv();
+	if(benchprof == nil){
+		kwerrstr("no kernel profiler (#T) in this system");
+		kerrstr(currun()->errstr, sizeof currun()->errstr);
+		return -1;
+	}
+	if(waserror()){
+		kerrstr(currun()->errstr, sizeof currun()->errstr);
+		return -1;
+	}
+	benchprof(how);
+	poperror();
+	return 0;
+}
+
+void
+Bench_profon(void *fp)
+{
+	F_Bench_profon *f;
+
+	f = fp;
+	*f->ret = profswitch(f->clr ? Kprofclr : Kprofstart);
+}
+
+void
+Bench_profoff(void *fp)
+{
+	F_Bench_profoff *f;
+
+	f = fp;
+	*f->ret = profswitch(Kprofstop);
+}
+
 /*
  * Bench->read's log: the four times of each call, in ticks, shown in
  * bdata as four result lines, one a phase, whose text is made when

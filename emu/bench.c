@@ -87,3 +87,26 @@ Bench_enablegc(void *fp)
 	if(gchalt > 0)
 		gcunlock();
 }
+
+/* the kernel profiler is the kernel's (kprof(3)) */
+void
+Bench_profon(void *fp)
+{
+	F_Bench_profon *f;
+
+	f = fp;
+	kwerrstr("no kernel profiler (#T) in emu");
+	kerrstr(currun()->errstr, sizeof currun()->errstr);
+	*f->ret = -1;
+}
+
+void
+Bench_profoff(void *fp)
+{
+	F_Bench_profoff *f;
+
+	f = fp;
+	kwerrstr("no kernel profiler (#T) in emu");
+	kerrstr(currun()->errstr, sizeof currun()->errstr);
+	*f->ret = -1;
+}

@@ -73,6 +73,10 @@ Chan*	mntauth(Chan*, char*);
 void	srvf2c(Chan*, char*, void*);
 void	exportfs(Chan*, Chan*, int);
 
+/* devbench.c, devkprof.c: Bench->profon and profoff switch the kernel profiler through this */
+enum { Kprofstop, Kprofstart, Kprofclr };
+extern	void	(*benchprof)(int);	/* Kprof*: stop, start, or start with the counts zeroed; nil: no profiler */
+
 /* dev.c */
 void	devdir(Chan*, Qid, char*, vlong, char*, long, Dir*);
 void	mkqid(Qid*, vlong, ulong, int);

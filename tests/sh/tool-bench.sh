@@ -5,7 +5,7 @@
 # the kernel's tests must say why they cannot run, and the rest go on.
 . "${ROOT:-.}/tests/sh/tool.inc"
 
-U='usage: bench [-gos] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]'
+U='usage: bench [-gosP] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]'
 
 tool bench -x
 fails option 1 <<E
@@ -52,6 +52,11 @@ tool bench -g -n 3 GCSCHED GCIDLE
 fails gc-tests 1 <<'E'
 bench: GCSCHED: not run: -g stops the collector it times
 bench: GCIDLE: not run: -g stops the collector it times
+E
+# -P needs the kernel profiler, which is the kernel's
+tool bench -P -n 3 XBASE
+fails noprofiler 1 <<'E'
+bench: -P: no kernel profiler (#T) in emu
 E
 tool bench -b SLEEP0 XBASE
 fails badbase 1 <<E
