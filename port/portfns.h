@@ -98,6 +98,8 @@ void	devremove(Chan*);
 int	devwstat(Chan*, uchar*, int);
 void	chandevreset(void);
 void	chandevinit(void);
+int	vmtake(void);
+void	vmdrop(int);
 void	chandevshutdown(void);
 
 /* readstr etc.: devutil.c */
