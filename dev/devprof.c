@@ -112,7 +112,7 @@ static struct
 	Module*	lastm;		/* profstep's cache: the module, its code, its record */
 	Inst*	lastprog;
 	Record*	lastr;
-	Record*	memr;		/* memory: the instruction running, its record and pc */
+	Module*	memm;		/* memory: the instruction running, its module and pc */
 	int	mempc;
 	Tag*	tag;		/* open addressing on the block's address */
 	ulong	ntag;		/* slots, a power of 2 */
@@ -198,10 +198,23 @@ mlook(Module *m)
 	return r;
 }
 
+/* m's record, through a cache of the last module's; with the VM */
+static Record*
+modrec(Module *m)
+{
+	if(m != prof.lastm || m->prog != prof.lastprog){
+		prof.lastm = m;
+		prof.lastprog = m->prog;
+		prof.lastr = mlook(m);
+	}
+	return prof.lastr;
+}
+
 /*
  * before each instruction of a quantum while profiling, with the VM
  * held: R.M is i's module.  A sample due is taken by whatever runs
- * next, and lost if that is not profiled.
+ * next, and lost if that is not profiled.  A module gets a record only
+ * when something is counted in it, as in Inferno.
  */
 static void
 profstep(Inst *i)
@@ -212,27 +225,23 @@ profstep(Inst *i)
 	int pc;
 
 	m = R.M->m;
-	if(m != prof.lastm || m->prog != prof.lastprog){
-		prof.lastm = m;
-		prof.lastprog = m->prog;
-		prof.lastr = mlook(m);
-	}
-	r = prof.lastr;
 	pc = i - m->prog;
 	switch(prof.mode){
 	case Psample:
-		if(prof.pending){
-			prof.pending = 0;
-			if(r != nil && pc+1 < r->size)
-				r->bucket[pc+1]++;
-		}
+		if(!prof.pending)
+			return;
+		prof.pending = 0;
+		if((r = modrec(m)) != nil && pc+1 < r->size)
+			r->bucket[pc+1]++;
 		break;
 	case Pcover:
-		if(r != nil && (p = currun()) != nil && p->flags & Pprofiled && pc < r->size)
+		if((p = currun()) == nil || (p->flags & Pprofiled) == 0)
+			return;
+		if((r = modrec(m)) != nil && pc < r->size)
 			r->bucket[pc]++;
 		break;
 	case Pmemory:
-		prof.memr = r;
+		prof.memm = m;
 		prof.mempc = pc;
 		break;
 	}
@@ -381,7 +390,7 @@ profheap(Heap *h, ulong n)
 	}
 	if((p = currun()) == nil)
 		return;
-	r = prof.memr;
+	m = prof.memm;
 	pc = prof.mempc;
 	if(p->flags & Pbuiltin){
 		/* a builtin's block (sys->open's FD): the call's; other threads ran while it blocked */
@@ -391,9 +400,8 @@ profheap(Heap *h, ulong n)
 		pc = R.PC-1 - m->prog;
 		if(pc < 0 || pc >= m->nprog)
 			return;
-		r = mlook(m);
 	}
-	if(r == nil)
+	if(m == nil || (r = modrec(m)) == nil)
 		return;
 	i = 2*(pc+2);
 	if(i+1 >= r->size)
@@ -431,7 +439,7 @@ profoff(void)
 	prof.pending = 0;
 	xecstep = nil;
 	heapmon = nil;
-	prof.memr = nil;
+	prof.memm = nil;
 	uncover();
 	wakeup(&prof.samplerr);
 }
@@ -442,7 +450,7 @@ profon(int mode)
 	prof.mode = mode;
 	prof.lastm = nil;
 	prof.lastr = nil;
-	prof.memr = nil;
+	prof.memm = nil;
 	xecstep = profstep;
 	if(mode == Pmemory)
 		heapmon = profheap;
