@@ -20,8 +20,14 @@
  *	bctl	each write is one experiment (see bench(3) and benchcmd)
  *	bdata	the last experiment's result
  *
- * Every time here comes from fastticks(), the TSC since boot, scaled by
- * bench.hz, the TSC rate (the kernel's calibration until `calibrate').
+ * Every time here comes from fastticks(), scaled by bench.hz: in the
+ * kernel the TSC since boot, at the rate of the kernel's calibration
+ * until `calibrate'; in emu the host's monotonic clock, in nanoseconds.
+ * The Dis instruction timer reads the TSC (rdtsc64) in both, at
+ * bench.tschz: in emu measured against the monotonic clock when first
+ * wanted.  What a host does differently (calibrating, the clock
+ * interrupt's latency) is its part, pc/clock.c or emu/bench.c; the
+ * idle collector's is port/dis.c or emu/emu.c.
  * An experiment builds its result in a fresh buffer and replaces bdata
  * only when it succeeds, so a failed command leaves the previous result
  * readable.  Experiments run one at a time (bench.run), each after
@@ -70,8 +76,11 @@ static struct
 	QLock	run;		/* one experiment at a time */
 	QLock	res;		/* guards result */
 	Res*	result;		/* what bdata holds */
-	uvlong	hz;		/* TSC rate used for every conversion */
+	uvlong	hz;		/* fastticks' rate, for every conversion but the timer's */
 	ulong	ppm;		/* its uncertainty */
+	uvlong	tschz;		/* the TSC's, for the timer's; 0 until wanted */
+	ulong	tscppm;
+	Lock	stats;		/* held off interrupts (the kernel) while counters are copied */
 	int	warmup;		/* iterations run before an experiment's observations */
 	uvlong	base;		/* fastticks at the last reset of busec/microsec */
 	int	gcoff;		/* `gc off' holds the collector */
@@ -121,6 +130,22 @@ static double
 tk2nsf(double t)
 {
 	return t*1e9/(double)bench.hz;
+}
+
+/* the TSC's rate (the host's), for the timer */
+static uvlong
+timerhz(void)
+{
+	if(bench.tschz == 0)
+		bench.tschz = tschz(&bench.tscppm);
+	return bench.tschz;
+}
+
+/* TSC ticks as ns */
+static double
+tsc2nsf(double t)
+{
+	return t*1e9/(double)timerhz();
 }
 
 static uvlong
@@ -227,35 +252,27 @@ repcount(Cmdbuf *cb, int i, int def, int max)
 }
 
 /*
- * calibrate: anchors (tscpit, clock.c) at n+1 consecutive clock ticks,
- * after one more; the rate of each interval between them, in MHz, is
- * an observation, and the rate made of them all (tscrate) replaces the
- * one in use.  The comment line after them gives it and its uncertainty.
+ * calibrate: the host measures the TSC's rate over n intervals (the
+ * kernel against the 8253, emu against the monotonic clock); the rate
+ * of each, in MHz, is an observation, and the rate made of them all
+ * replaces the one in use, for fastticks too where it is the TSC.  The
+ * comment line after them gives it and its uncertainty.
  */
 static void
 calibrate(Res *r, int n)
 {
-	Tscpit *a;
 	uvlong *rate, hz;
-	ulong tk, ppm;
+	ulong ppm;
 	int i;
 
-	a = malloc((n+1)*sizeof(Tscpit) + n*sizeof(uvlong));
-	if(a == nil)
+	rate = malloc(n*sizeof(uvlong));
+	if(rate == nil)
 		error(Enomem);
-	rate = (uvlong*)(a+n+1);
 	if(waserror()){
-		free(a);
+		free(rate);
 		nexterror();
 	}
-	for(i = -1; i <= n; i++){
-		tk = m->ticks;
-		while(m->ticks == tk)
-			tsleep(&up->sleep, return0, nil, 1);
-		if(i >= 0)
-			tscpit(&a[i]);
-	}
-	hz = tscrate(a, n, rate, &ppm);
+	hz = tsccalibrate(n, rate, &ppm);
 	if(hz == 0)
 		error("calibrate: no usable interval");
 	rlog(r, "CALIBRATE:1d:Observation:n:Rate:MHz");
@@ -263,25 +280,34 @@ calibrate(Res *r, int n)
 		rlog(r, " %.3f", (double)rate[i]/1e6);
 	rlog(r, "\n");
 	poperror();
-	free(a);
-	bench.hz = hz;
-	bench.ppm = ppm;
-	rlog(r, "# tsc %llud ppm %lud\n", bench.hz, bench.ppm);
+	free(rate);
+	bench.tschz = hz;
+	bench.tscppm = ppm;
+	if(Tscclock){
+		bench.hz = hz;
+		bench.ppm = ppm;
+	}
+	rlog(r, "# tsc %llud ppm %lud\n", bench.tschz, bench.tscppm);
 }
 
-/* base: two TSC reads in a row, interrupts off, in ns */
+/*
+ * base: two reads of the clock in a row, in ns: the TSC, interrupts
+ * off, in the kernel; the monotonic clock in emu, where nothing holds
+ * off the host's preemption
+ */
 static void
 base(Res *r, int n)
 {
+	static Lock l;
 	uvlong t0, t1;
-	int i, s;
+	int i;
 
-	rlabel(r, "TSCBASE", "1d", "ns");
+	rlabel(r, Tscclock ? "TSCBASE" : "CLOCKBASE", "1d", "ns");
 	for(i = -bench.warmup; i < n; i++){
-		s = splhi();
+		ilock(&l);
 		t0 = fastticks(nil);
 		t1 = fastticks(nil);
-		splx(s);
+		iunlock(&l);
 		if(i >= 0)
 			rlog(r, " %.1f", tk2nsf(t1-t0));
 	}
@@ -304,6 +330,7 @@ static struct
 {
 	void	(*op)(void);
 	int	go;
+	Lock	l;
 	int	done;
 	Rendez	end;
 } optest;
@@ -330,7 +357,7 @@ opproc(void *a)
 {
 	Opproc *o;
 	uvlong t0;
-	int i, s;
+	int i;
 
 	o = a;
 	sleep(&o->start, opgo, nil);
@@ -339,9 +366,9 @@ opproc(void *a)
 		optest.op();
 		o->t[i] = fastticks(nil) - t0;
 	}
-	s = splhi();
+	ilock(&optest.l);
 	optest.done++;
-	splx(s);
+	iunlock(&optest.l);
 	wakeup(&optest.end);
 	pexit("", 1);
 }
@@ -399,43 +426,16 @@ timeop(Res *r, char *what, int n, int np)
 }
 
 /*
- * intr: clock interrupt to wakeup latency.  The test process sleeps;
- * at the next tick the clock hook wakes it.  Stamps: the interrupt
- * taken (m->clocktsc in trap), the hook reached, wakeup returned, and
- * the process running again (at PriRealtime it preempts at once).
+ * intr: clock interrupt to wakeup latency, the host's (the kernel's:
+ * emu has no clock interrupt).  Stamps, in TSC ticks: the interrupt
+ * taken, the clock's hook reached, wakeup returned, and the sleeper
+ * running again.
  */
-static struct
-{
-	int	want;		/* the hook should wake the sleeper */
-	Rendez	r;
-	uvlong	entry;
-	uvlong	arrive;
-	uvlong	woken;
-} intrt;
-
-static void
-intrhook(void)
-{
-	if(!intrt.want)
-		return;
-	intrt.entry = m->clocktsc;
-	intrt.arrive = fastticks(nil) + m->tscticks0;
-	intrt.want = 0;
-	wakeup(&intrt.r);
-	intrt.woken = fastticks(nil) + m->tscticks0;
-}
-
-static int
-intrdone(void*)
-{
-	return intrt.want == 0;
-}
-
 static void
 intrtime(Res *r, int n)
 {
 	uvlong *e, *a, *w, *k;
-	int i, pri, s;
+	int i;
 
 	n += bench.warmup;
 	e = malloc(4*n*sizeof(uvlong));
@@ -444,31 +444,12 @@ intrtime(Res *r, int n)
 	a = e+n;
 	w = a+n;
 	k = w+n;
-	pri = getpri();
-	setpri(PriRealtime);
-	clockhook = intrhook;
 	if(waserror()){
-		spllo();
-		clockhook = nil;
-		intrt.want = 0;
-		setpri(pri);
 		free(e);
 		nexterror();
 	}
-	for(i = 0; i < n; i++){
-		/* at splhi until sleep has queued us, so that the tick must wake us */
-		s = splhi();
-		intrt.want = 1;
-		sleep(&intrt.r, intrdone, nil);
-		splx(s);
-		k[i] = fastticks(nil) + m->tscticks0;
-		e[i] = intrt.entry;
-		a[i] = intrt.arrive;
-		w[i] = intrt.woken;
-	}
+	intrstamps(n, e, a, w, k);
 	poperror();
-	clockhook = nil;
-	setpri(pri);
 	rlabel(r, "INTR", "1d", "us");
 	for(i = bench.warmup; i < n; i++)
 		rlog(r, " %.3f", tk2usf(k[i]-e[i]));
@@ -929,8 +910,8 @@ disrow(Res *r, Istat *s)
 		rlog(r, " 0 0.0 0.0 0.0 0.0\n");
 		return;
 	}
-	rlog(r, " %llud %.1f %.1f %.1f %.1f\n", s->n, tk2nsf((double)s->sum/s->n), tk2nsf(s->min),
-		tk2nsf(s->max), tk2nsf(stddev(s->n, s->sum, s->sumsq)));
+	rlog(r, " %llud %.1f %.1f %.1f %.1f\n", s->n, tsc2nsf((double)s->sum/s->n), tsc2nsf(s->min),
+		tsc2nsf(s->max), tsc2nsf(stddev(s->n, s->sum, s->sumsq)));
 }
 
 /* the nops' times, or zeros before the first start */
@@ -1006,6 +987,7 @@ disreport(Res *r, int byop)
 static void
 distimer(Res *r, char *cmd)
 {
+	timerhz();	/* emu measures the TSC the first time: not holding the VM */
 	acquire();
 	if(waserror()){
 		release();
@@ -1042,7 +1024,8 @@ distimer(Res *r, char *cmd)
 /*
  * The device's counters. With reset, zero them first (not the idle
  * collector's mode nor the collector switch). The idle-wait counters are
- * copied at splhi, in the same breath as the reset: a wait noted between
+ * copied with interrupts held off (ilock; in emu the VM keeps its idle
+ * collector out), in the same breath as the reset: a wait noted between
  * the two would otherwise show up in a result that claims to be fresh.
  */
 static void
@@ -1050,14 +1033,13 @@ benchstats(Res *r, int reset)
 {
 	Idlewait w;
 	Idlestat is;
-	int s;
 	uvlong count;
 	ulong entries;
 
-	acquire();		/* the timer's tables */
+	timerhz();
+	acquire();		/* the timer's tables, and emu's idle counters */
 	discount(&count, &entries);
-	release();
-	s = splhi();
+	ilock(&bench.stats);
 	if(reset){
 		memset(&idlewait, 0, sizeof idlewait);
 		memset(&idlestat, 0, sizeof idlestat);
@@ -1070,7 +1052,8 @@ benchstats(Res *r, int reset)
 	}
 	w = idlewait;
 	is = idlestat;
-	splx(s);
+	iunlock(&bench.stats);
+	release();
 	rlog(r, "idlegc %s\n", idlegcpatched ? "patched" : "old");
 	rlog(r, "gc %s gchalt %d\n", bench.gcoff ? "off" : "on", gchalt);
 	rlog(r, "idlewait n %lud max %.1f total %.1f maxquanta %lud\n", w.n,
@@ -1084,7 +1067,7 @@ benchstats(Res *r, int reset)
 	discount(&count, &entries);
 	rlog(r, "distimer %s instructions %llud entries %lud dropped %lud\n", dt.on ? "on" : "off",
 		count, entries, dt.dropped);
-	rlog(r, "tschz %llud ppm %lud clockhz %d\n", bench.hz, bench.ppm, HZ);
+	rlog(r, "tschz %llud ppm %lud clockhz %d\n", bench.tschz, bench.tscppm, HZ);
 	rlog(r, "warmup %d\n", bench.warmup);
 }
 
@@ -1137,7 +1120,7 @@ runcmd(Cmdbuf *cb, Res *r)
 		calibrate(r, repcount(cb, 1, 10, Maxslow));
 		break;
 	case CMms2ts:
-		rlog(r, "%llud\n", bench.hz/1000);
+		rlog(r, "%llud\n", timerhz()/1000);
 		break;
 	case CMbase:
 		base(r, repcount(cb, 1, 1000, Maxrep));
@@ -1263,7 +1246,9 @@ benchinit(void)
 	fastticks(&bench.hz);
 	if(bench.hz == 0)
 		bench.hz = 1;
-	bench.ppm = m->cpuhzppm;
+	if(Tscclock)
+		bench.tschz = tschz(&bench.ppm);
+	bench.tscppm = bench.ppm;
 	bench.warmup = Defwarm;
 	bench.base = fastticks(nil);
 }
@@ -1423,6 +1408,49 @@ Bench_enablegc(void*)
 {
 	if(gchalt > bench.gcoff)
 		gcunlock();
+}
+
+void	(*benchprof)(int);	/* set by the kernel profiler, devkprof.c */
+
+/*
+ * profon and profoff: the paper's profon()/profoff() around a loop,
+ * without a write to kpctl (see devkprof.c's kprofswitch); 0, or -1
+ * with the error string set
+ */
+static int
+profswitch(int how)
+{
+	vmenv();
+	if(benchprof == nil){
+		kwerrstr("no kernel profiler (#T): kprof(3) is the kernel's");
+		kerrstr(currun()->errstr, sizeof currun()->errstr);
+		return -1;
+	}
+	if(waserror()){
+		kerrstr(currun()->errstr, sizeof currun()->errstr);
+		return -1;
+	}
+	benchprof(how);
+	poperror();
+	return 0;
+}
+
+void
+Bench_profon(void *fp)
+{
+	F_Bench_profon *f;
+
+	f = fp;
+	*f->ret = profswitch(f->clr ? Kprofclr : Kprofstart);
+}
+
+void
+Bench_profoff(void *fp)
+{
+	F_Bench_profoff *f;
+
+	f = fp;
+	*f->ret = profswitch(Kprofstop);
 }
 
 /*

@@ -21,6 +21,9 @@
  *	kpsym	the kernel's text symbols and
  *	kpline	its line table (see port/ksym.c), for kprof(1)
  *
+ * Bench->profon and profoff (devbench.c) start and stop it as kpctl's
+ * words do, through benchprof, from inside a Dis thread.
+ *
  * Above HZ the 8253 interrupts at the rate while profiling and the
  * clock tick comes from every so many of its interrupts (profclock).
  * An interrupt held off by splhi, taken in spllo or splx, is charged
@@ -75,9 +78,12 @@ kproftimer(ulong pc)
 		kprof.outside++;
 }
 
+static void	kprofswitch(int);
+
 static void
 kprofinit(void)
 {
+	benchprof = kprofswitch;
 	kprof.nbuf = ((ulong)etext - KTZERO + (1<<Lres)-1) >> Lres;
 	kprof.rate = HZ;
 	kprof.period = 1000000000/HZ;
@@ -229,6 +235,28 @@ kprofstop(void)
 	splx(s);
 	if(kprof.rate > HZ)
 		profclock(0);
+}
+
+/*
+ * Bench->profon and profoff (devbench.c), with the VM held: start, start
+ * cleared or stop as kpctl's words do, with no system call around them,
+ * so that a profile holds the code between the two calls and nothing of
+ * a write to kpctl.  Errors (no memory for the counts) are raised.
+ */
+static void
+kprofswitch(int how)
+{
+	qlock(&kprof.ctl);
+	if(waserror()){
+		qunlock(&kprof.ctl);
+		nexterror();
+	}
+	if(how == Kprofstop)
+		kprofstop();
+	else
+		kprofstart(how == Kprofclr);
+	poperror();
+	qunlock(&kprof.ctl);
 }
 
 static void

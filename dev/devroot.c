@@ -52,7 +52,7 @@ static Rtree trees[] =
 /* mount points in the root tree, whether or not the image has them */
 static char *mtpts[] =
 {
-	"chan", "dev", "dis", "env", "fd", "mnt", "n", "n/local", "net", "prog", "tmp",
+	"chan", "dev", "dis", "env", "fd", "mnt", "n", "n/local", "net", "prof", "prog", "tmp",
 };
 
 static QLock rootlock;

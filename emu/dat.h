@@ -7,6 +7,7 @@
 typedef struct Osproc	Osproc;
 
 #define	HZ	1000		/* a tick is a millisecond of the host's monotonic clock */
+enum { Tscclock = 0 };		/* fastticks counts the monotonic clock's ns, not the TSC (devbench) */
 
 extern	__thread Proc*	up;
 extern	char*	emuroot;	/* -r: its top-level directories appear at /NAME */

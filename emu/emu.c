@@ -35,11 +35,18 @@ static int	nreleased;	/* threads out of the VM that will want it back */
 static int	nidle;		/* runner threads waiting for work */
 static int	nwaiting;	/* threads waiting in vmlock */
 static int	nwake;		/* wakeups owed to idle runners */
+static int	idlegcing;	/* the idle collector holds the VM */
+static uvlong	waitstart;	/* fastticks as a thread began to wait for it; 0: none waits */
+static ulong	waitquanta;	/* rungc() calls made since */
+static int	(*idlefn)(void*);	/* atidle's task, run instead of the idle collector */
+static void*	idlearg;
 static int	mainpid = -1;
 static char*	mainexit;	/* exit message of the first prog, once it exits */
 static __thread int	indis;	/* this thread is running Dis quanta */
 
 char*	emuroot;
+Idlewait	idlewait;	/* the idle collector's, as the kernel's (bench(3) stats) */
+Idlestat	idlestat;
 
 /*
  * A hardware fault while a thread runs Dis (a module whose bad pointer
@@ -97,6 +104,11 @@ static void
 vmlock(int acquirer)
 {
 	pthread_mutex_lock(&schedlk);
+	if(acquirer && idlegcing && waitstart == 0){
+		/* a wait for the idle collector, as the kernel's idlewaitbegin */
+		waitstart = fastticks(nil);
+		waitquanta = 0;
+	}
 	if(acquirer)
 		nwant++;
 	nwaiting++;
@@ -248,28 +260,142 @@ idle(void)
 }
 
 
+/* the idle collector stops: a wait for it ends (the kernel's idlewaitend); with schedlk */
+static void
+idlegcend(void)
+{
+	uvlong t;
+
+	idlegcing = 0;
+	if(waitstart == 0)
+		return;
+	t = fastticks(nil) - waitstart;
+	waitstart = 0;
+	idlewaitadd(t, waitquanta);
+}
+
 /*
  * collector work while nothing can run: whole cycles, as the kernel's
  * idle collector runs (what is freed may wake a prog: the last FD of a
- * pipe's write end, in a cycle), up to Idleepochs or until a thread
- * wants the VM or a prog is ready.  A fault in it (over what a
- * malformed module left) ends the work.
+ * pipe's write end, in a cycle), up to Idleepochs or until a prog is
+ * ready or (patched, as emu starts) a thread wants the VM: the old
+ * loop (bench(3)'s idlegc old) keeps such a thread waiting.  A fault
+ * in it (over what a malformed module left) ends the work.
  */
 static void
 idlegc(void)
 {
 	ulong e;
 
+	pthread_mutex_lock(&schedlk);
+	idlestat.runs++;
+	idlegcing = 1;
+	pthread_mutex_unlock(&schedlk);
+	if(waserror()){
+		indis = 0;
+		pthread_mutex_lock(&schedlk);
+		idlegcend();
+		pthread_mutex_unlock(&schedlk);
+		return;
+	}
+	indis = 1;
+	e = gcstat.epochs + Idleepochs;
+	while((nwant == 0 || !idlegcpatched) && vmnready() == 0 && gcstat.epochs < e && gcruns()){
+		rungc();
+		pthread_mutex_lock(&schedlk);
+		idlestat.quanta++;
+		if(waitstart != 0)
+			waitquanta++;
+		pthread_mutex_unlock(&schedlk);
+	}
+	indis = 0;
+	poperror();
+	pthread_mutex_lock(&schedlk);
+	idlegcend();
+	pthread_mutex_unlock(&schedlk);
+}
+
+/*
+ * Run fn(arg) when the VM is idle, in place of the collector, until it
+ * returns 1 (the bench device's GCIDLE); one task at a time.
+ */
+int
+atidle(int (*fn)(void*), void *arg)
+{
+	int r;
+
+	pthread_mutex_lock(&schedlk);
+	r = -1;
+	if(idlefn == nil){
+		idlearg = arg;
+		idlefn = fn;
+		r = 0;
+	}
+	pthread_mutex_unlock(&schedlk);
+	return r;
+}
+
+void
+atidledont(int (*fn)(void*))
+{
+	pthread_mutex_lock(&schedlk);
+	if(idlefn == fn)
+		idlefn = nil;
+	pthread_mutex_unlock(&schedlk);
+}
+
+/* is a prog ready, or a thread waiting for the VM? */
+int
+vmbusy(void)
+{
+	return nwant > 0 || vmnready() > 0;
+}
+
+/* have a runner look for idle work again: wake an idle one, or start one if none will */
+void
+vmkick(void)
+{
+	pthread_mutex_lock(&schedlk);
+	if(nidle > nwake){
+		nwake++;
+		pthread_cond_signal(&idlecv);
+	}else if(!vmheld && nwaiting == 0)
+		needrunner();
+	pthread_mutex_unlock(&schedlk);
+}
+
+/* the idle task if there is one (the task is off while it runs, as the kernel's), else the collector */
+static void
+idlework(void)
+{
+	int (*fn)(void*);
+	int r;
+
+	pthread_mutex_lock(&schedlk);
+	fn = idlefn;
+	if(fn != nil && vmnready() == 0)
+		idlefn = nil;
+	else
+		fn = nil;
+	pthread_mutex_unlock(&schedlk);
+	if(fn == nil){
+		idlegc();
+		return;
+	}
 	if(waserror()){
 		indis = 0;
 		return;
 	}
 	indis = 1;
-	e = gcstat.epochs + Idleepochs;
-	while(nwant == 0 && vmnready() == 0 && gcstat.epochs < e && gcruns())
-		rungc();
+	r = fn(idlearg);
 	indis = 0;
 	poperror();
+	if(r == 0){
+		pthread_mutex_lock(&schedlk);
+		if(idlefn == nil)
+			idlefn = fn;
+		pthread_mutex_unlock(&schedlk);
+	}
 }
 
 /* run quanta while holding the VM; never returns */
@@ -322,9 +448,10 @@ runvm(void)
 		/*
 		 * nothing is ready: collect, as the kernel does at idle, for
 		 * up to Idleepochs cycles or until a thread wants the VM (what
-		 * is collected may wake a prog: the last FD of a pipe's end)
+		 * is collected may wake a prog: the last FD of a pipe's end),
+		 * or run the bench device's idle task
 		 */
-		idlegc();
+		idlework();
 		if(nwant > 0 || vmnready() > 0)
 			continue;
 		pthread_mutex_lock(&schedlk);
@@ -572,7 +699,6 @@ main(int argc, char **argv)
 	sysmodinit();
 	mathmodinit();
 	keyringmodinit();
-	benchmodinit();
 	path = argv[i];
 	vmlock(0);
 	if(waserror()){

@@ -28,5 +28,5 @@ int	indisthread(void);
 /* devfs.c: #U, the host's files */
 Chan*	fsfdchan(int, char*);
 
-/* bench.c */
-void	benchmodinit(void);
+/* os.c: the TSC; bench.c is the bench device's host part (portfns.h) */
+uvlong	rdtsc64(void);

@@ -634,6 +634,13 @@ yield(void)
 	sched_yield();
 }
 
+/* the kernel's sched: give the processor up (the host decides to whom) */
+void
+sched(void)
+{
+	sched_yield();
+}
+
 /*
  * errors: Inferno's words for the host's
  */
@@ -777,8 +784,9 @@ static struct
 	long	ms;		/* the last value */
 } mt;
 
-static uvlong
-rdtsc(void)
+/* the TSC (also the bench device's instruction timer, emu/bench.c) */
+uvlong
+rdtsc64(void)
 {
 	uvlong t;
 
@@ -820,7 +828,7 @@ osmillisec(void)
 	seq = *(volatile ulong*)&mt.seq;
 	BARRIER();
 	if((seq & 1) == 0 && mt.rmin != 0){
-		c = rdtsc();
+		c = rdtsc64();
 		if(c - mt.c < mt.lim){
 			ms = mt.ms;
 			BARRIER();
@@ -831,7 +839,7 @@ osmillisec(void)
 	lock(&mt.lk);
 	mt.seq++;
 	BARRIER();
-	c = rdtsc();
+	c = rdtsc64();
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	ns = (uvlong)ts.tv_sec*1000000000ULL + ts.tv_nsec - t0;
 	ms = mt.ms = ns/1000000;

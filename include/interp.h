@@ -289,6 +289,7 @@ enum
 	Ppropagate	= 1<<1,
 	Pnotifyleader	= 1<<2,
 	Pbuiltin	= 1<<3,		/* in a builtin (its C code may hold new heap blocks) */
+	Pprofiled	= 1<<4,		/* followed by the host's profiler (#P coverage); spawn passes it on */
 };
 
 struct Import
@@ -547,6 +548,15 @@ struct Itime
 };
 extern	uvlong		(*xecclock)(void);
 extern	Itime*		(*xectimer)(Module*);
+/*
+ * optional, for the host's Dis profiler (#P): while xecstep is set, each
+ * quantum that starts calls it before every instruction, with R.M the
+ * instruction's module; while heapmon is set, each heap block made is
+ * shown to it with the bytes asked for (its header included), and each
+ * block freed with 0.  Both run with the VM held.
+ */
+extern	void		(*xecstep)(Inst*);
+extern	void		(*heapmon)(Heap*, ulong);
 
 /*
  * The host's interface to run the VM.  A host's scheduler loop:

@@ -51,6 +51,7 @@ static Type*	thash[Nthash];	/* types made by newtype, by address */
 static Freeb*	freel[Nclass];
 static ulong	gcdebt;
 Heap*	recent[Nrecent];	/* the last blocks allocated: see gcfull */
+void	(*heapmon)(Heap*, ulong);	/* the host's profiler (interp.h) */
 ulong	nrecent;
 ulong	heaplimit = 32*1024*1024;
 Gcstat	gcstat;
@@ -332,13 +333,15 @@ hquick(ulong n, Type *t)
 {
 	Heap *h;
 	Freeb *f;
+	ulong r;
 
 	if(n > Maxsmall)
 		return hallocslow(n, t);
-	n = (n+Align-1)&~(Align-1);
-	f = freel[n/Align];
-	if(f == nil || gcstat.heapinuse+n > heaplimit || gcdebt+n >= Gcstep)
-		return hallocslow(n, t);
+	r = (n+Align-1)&~(Align-1);
+	f = freel[r/Align];
+	if(f == nil || gcstat.heapinuse+r > heaplimit || gcdebt+r >= Gcstep || heapmon != nil)
+		return hallocslow(n, t);	/* heapmon wants n as asked */
+	n = r;
 	freel[n/Align] = f->next;
 	h = (Heap*)f;
 	hclear(h, n);
@@ -364,10 +367,12 @@ hallocslow(ulong n, Type *t)
 	Heap *h;
 	Freeb *f;
 	Big *b;
+	ulong n0;
 	int c;
 
 	if(n > 0x7fffffff)
 		error(exHeap);
+	n0 = n;
 	n = (n+Align-1)&~(Align-1);
 	if(gcstat.heapinuse+n > heaplimit){
 		gcfull(n);
@@ -399,6 +404,8 @@ hallocslow(ulong n, Type *t)
 		memset(h+1, 0, n-sizeof(Heap));
 	}
 	hinit(h, n, t);
+	if(heapmon != nil)
+		heapmon(h, n0);
 	gcdebt += n;
 	if(gcdebt >= Gcstep){
 		gcdebt = 0;
@@ -612,6 +619,8 @@ freeblock(Heap *h, int swept)
 	ulong n;
 	int i;
 
+	if(heapmon != nil)
+		heapmon(h, 0);
 	t = h->t;
 	if(!swept && t != nil && t->kind == Tkstruct && t->destroy == nil && h->size <= Maxsmall){
 		/* the common case of reference counting (an adt's block), inline */

@@ -401,6 +401,7 @@ newprog(Prog *parent, Modlink *ml)
 	p->pid = ++pidnum;
 	p->grp = parent != nil ? parent->grp : p->pid;
 	p->fpctl = parent != nil ? parent->fpctl : 0;
+	p->flags = parent != nil ? parent->flags & Pprofiled : 0;
 	p->quanta = PQUANTA;
 	p->exval = H;
 	p->exstr = H;

@@ -93,6 +93,7 @@ disrange(void *a, ulong n)
 }
 uvlong	(*xecclock)(void);	/* the host's instruction timer (interp.h) */
 Itime*	(*xectimer)(Module*);
+void	(*xecstep)(Inst*);	/* the host's profiler (interp.h) */
 
 /*
  * The instruction timer's cost, in guest instructions under icount.
@@ -116,6 +117,7 @@ typedef struct Tx Tx;
 struct Tx
 {
 	Itime*	(*fn)(Module*);	/* xectimer as the quantum began */
+	void	(*step)(Inst*);	/* xecstep likewise: either makes the quantum go through quantum */
 	int	ic;		/* instructions left in the timed quantum */
 	Itime*	s;		/* the instruction being timed, or nil */
 	ulong	t0;		/* the clock as it began: low word */
@@ -259,10 +261,11 @@ runt(void (*fn)(void*), void *f)
 {
 	Tx save;
 
-	if(tx.fn == nil){
+	if(tx.fn == nil && tx.step == nil){
 		/* untimed: nothing to keep but that */
 		fn(f);
 		tx.fn = nil;
+		tx.step = nil;
 		tx.s = nil;
 		return;
 	}
@@ -620,10 +623,11 @@ xec(Prog *p)
 	 * that every DISPATCH comes through quantum, which times them
 	 */
 	tx.fn = xectimer;
+	tx.step = xecstep;
 	tx.s = nil;
 	tx.ml = nil;
 	tx.ic = 0;
-	if(tx.fn != nil){
+	if(tx.fn != nil || tx.step != nil){
 		tx.ic = ic;
 		ic = 1;
 	}
@@ -640,16 +644,20 @@ Linddm:	IND(i->d, d); m = d; goto *labels[i->op];
 Lindsdm:	IND(i->s, s); IND(i->d, d); m = d; goto *labels[i->op];
 
 quantum:
-	if(tx.fn != nil){
+	if(tx.fn != nil || tx.step != nil){
 		if(--tx.ic > 0){
-			tnext(i);
+			if(tx.step != nil)
+				tx.step(i);
+			if(tx.fn != nil)
+				tnext(i);
 			ic = 1;
 			s = ADDR(i->s);
 			m = ADDR(i->m);
 			d = ADDR(i->d);
 			goto *i->xop;
 		}
-		tfile(xecclock());
+		if(tx.fn != nil)
+			tfile(xecclock());
 	}
 	R.PC = i;
 	R.FP = b[Kfp];
@@ -677,7 +685,7 @@ fault:
 	i = R.PC;
 	b[Kmp] = R.MP;
 	b[Kfp] = R.FP;
-	if(tx.fn != nil)
+	if(tx.fn != nil || tx.step != nil)
 		ic = 0;		/* timed: the handler's first instruction goes through quantum */
 	ic++;
 	DISPATCH
@@ -1340,17 +1348,17 @@ Lmcall:
 				tx.s = R.M->m->itime + (i - R.M->m->prog);
 		}
 		tx.ml = nil;
-		if(tx.fn != xectimer){
-			/* the builtin switched the instruction timer (bench's bctl): follow it now */
-			if(tx.fn == nil){
+		if(tx.fn != xectimer || tx.step != xecstep){
+			/* the builtin switched the instruction timer (bench's bctl) or the profiler (prof's ctl): follow it now */
+			if(tx.fn == nil && tx.step == nil){
 				tx.ic = ic;
 				ic = 1;
-			}else{
+			}else if(xectimer == nil && xecstep == nil)
+				ic = tx.ic;
+			if(tx.fn != nil && tx.fn != xectimer)
 				tfile(xecclock());
-				if(xectimer == nil)
-					ic = tx.ic;
-			}
 			tx.fn = xectimer;
+			tx.step = xecstep;
 		}
 		NXT
 	}

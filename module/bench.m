@@ -1,7 +1,7 @@
 # Bench -- a precise clock and controls for measurement.
 # A builtin module ($Bench): the kernel's version lives in dev/devbench.c,
-# emu's in emu/bench.c.  Declared as in Inferno's bench.m, with nanosec
-# added.
+# emu's in emu/bench.c.  Declared as in Inferno's bench.m, with nanosec,
+# profon and profoff added.
 
 Bench: module
 {
@@ -18,4 +18,6 @@ Bench: module
 	read:		fn(fd: ref FD, buf: array of byte, n: int): int;	# read with no Dis-side overhead
 	disablegc:	fn();			# stop the collector during a measurement
 	enablegc:	fn();
+	profon:		fn(clr: int): int;	# start the kernel profiler (kprof(3)), zeroing it first if clr; -1 if none
+	profoff:	fn(): int;		# stop it
 };

@@ -3,6 +3,7 @@
 #include "mem.h"
 #include "dat.h"
 #include "fns.h"
+#include "../port/error.h"
 
 /*
  * The 8253 timer drives the clock interrupt at HZ; the time stamp
@@ -416,4 +417,117 @@ kprofpc(Ureg *u)
 	if(u->pc >= (ulong)spllo && u->pc < (ulong)spldone)
 		return *(ulong*)((ulong)&u->flags + sizeof(ulong));
 	return u->pc;
+}
+
+/*
+ * The bench device's host part (dev/devbench.c; emu/bench.c is emu's):
+ * the TSC, which is fastticks' clock here, its rate, its calibration,
+ * and the clock interrupt's latency.
+ */
+
+/* the TSC's rate as calibrated at boot, and its uncertainty */
+uvlong
+tschz(ulong *ppm)
+{
+	if(ppm != nil)
+		*ppm = m->cpuhzppm;
+	return m->cpuhz;
+}
+
+/*
+ * calibrate as at boot: anchors (tscpit) at n+1 consecutive clock
+ * ticks, after one more; the rate of each interval in r, and of them
+ * all (0 if none is usable), with its uncertainty
+ */
+uvlong
+tsccalibrate(int n, uvlong *r, ulong *ppm)
+{
+	Tscpit *a;
+	uvlong hz;
+	ulong tk;
+	int i;
+
+	a = malloc((n+1)*sizeof(Tscpit));
+	if(a == nil)
+		error(Enomem);
+	if(waserror()){
+		free(a);
+		nexterror();
+	}
+	for(i = -1; i <= n; i++){
+		tk = m->ticks;
+		while(m->ticks == tk)
+			tsleep(&up->sleep, return0, nil, 1);
+		if(i >= 0)
+			tscpit(&a[i]);
+	}
+	hz = tscrate(a, n, r, ppm);
+	poperror();
+	free(a);
+	return hz;
+}
+
+/*
+ * intr: n times, the clock interrupt to wakeup latency.  The caller
+ * sleeps at PriRealtime; at the next tick the clock hook wakes it.
+ * Stamps, in TSC ticks: the interrupt taken (m->clocktsc in trap), the
+ * hook reached, wakeup returned, and the process running again (at
+ * PriRealtime it preempts at once).
+ */
+static struct
+{
+	int	want;		/* the hook should wake the sleeper */
+	Rendez	r;
+	uvlong	entry;
+	uvlong	arrive;
+	uvlong	woken;
+} intrt;
+
+static void
+intrhook(void)
+{
+	if(!intrt.want)
+		return;
+	intrt.entry = m->clocktsc;
+	intrt.arrive = fastticks(nil) + m->tscticks0;
+	intrt.want = 0;
+	wakeup(&intrt.r);
+	intrt.woken = fastticks(nil) + m->tscticks0;
+}
+
+static int
+intrdone(void*)
+{
+	return intrt.want == 0;
+}
+
+void
+intrstamps(int n, uvlong *e, uvlong *a, uvlong *w, uvlong *k)
+{
+	int i, pri, s;
+
+	pri = getpri();
+	setpri(PriRealtime);
+	clockhook = intrhook;
+	if(waserror()){
+		spllo();
+		clockhook = nil;
+		intrt.want = 0;
+		setpri(pri);
+		nexterror();
+	}
+	for(i = 0; i < n; i++){
+		/* at splhi until sleep has queued us, so that the tick must wake us */
+		s = splhi();
+		intrt.want = 1;
+		sleep(&intrt.r, intrdone, nil);
+		splx(s);
+		k[i] = fastticks(nil) + m->tscticks0;
+		e[i] = intrt.entry;
+		a[i] = intrt.arrive;
+		w[i] = intrt.woken;
+	}
+	poperror();
+	clockhook = nil;
+	setpri(pri);
 }

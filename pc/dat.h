@@ -9,6 +9,7 @@ typedef struct Tscpit	Tscpit;
 
 #define	up	(m->proc)
 #define	HZ	hz		/* clock rate, from the config file */
+enum { Tscclock = 1 };		/* fastticks counts the TSC (devbench) */
 extern	int	hz;
 extern	char*	initprog;	/* from the config file */
 

@@ -409,3 +409,26 @@ chandevshutdown(void)
 	for(i = 0; devtab[i] != nil; i++)
 		devtab[i]->shutdown();
 }
+
+/*
+ * For a device that looks at the VM's state: take the VM unless this
+ * thread holds it already (a close from inside the VM: the collector
+ * freeing an FD, an exiting prog's fds); whether vmdrop must give it
+ * back.  The caller of a device operation from a Dis thread has let
+ * the VM go.
+ */
+int
+vmtake(void)
+{
+	if(up->type != Unknown)
+		return 0;
+	acquire();
+	return 1;
+}
+
+void
+vmdrop(int took)
+{
+	if(took)
+		release();
+}

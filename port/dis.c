@@ -203,12 +203,7 @@ idlewaitend(void)
 		return;
 	t = fastticks(nil) - waitstart;
 	waitstart = 0;
-	idlewait.n++;
-	idlewait.total += t;
-	if(t > idlewait.max)
-		idlewait.max = t;
-	if(waitquanta > idlewait.maxquanta)
-		idlewait.maxquanta = waitquanta;
+	idlewaitadd(t, waitquanta);
 }
 
 /*

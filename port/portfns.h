@@ -74,6 +74,15 @@ Chan*	mntauth(Chan*, char*);
 void	srvf2c(Chan*, char*, void*);
 void	exportfs(Chan*, Chan*, int);
 
+/* the bench device's host part: pc/clock.c, emu/bench.c */
+uvlong	tschz(ulong*);
+uvlong	tsccalibrate(int, uvlong*, ulong*);
+void	intrstamps(int, uvlong*, uvlong*, uvlong*, uvlong*);
+
+/* devbench.c, devkprof.c: Bench->profon and profoff switch the kernel profiler through this */
+enum { Kprofstop, Kprofstart, Kprofclr };
+extern	void	(*benchprof)(int);	/* Kprof*: stop, start, or start with the counts zeroed; nil: no profiler */
+
 /* dev.c */
 void	devdir(Chan*, Qid, char*, vlong, char*, long, Dir*);
 void	mkqid(Qid*, vlong, ulong, int);
@@ -95,6 +104,8 @@ void	devremove(Chan*);
 int	devwstat(Chan*, uchar*, int);
 void	chandevreset(void);
 void	chandevinit(void);
+int	vmtake(void);
+void	vmdrop(int);
 void	chandevshutdown(void);
 
 /* readstr etc.: devutil.c */
@@ -272,6 +283,17 @@ void	disclock(void);
 void	disdump(void);
 void	idlewaitbegin(void);
 void	idlewaitend(void);
+/* a ready process waited t fastticks for the idle collector, over q of its rungc() calls (dis.c, emu/emu.c) */
+static inline void
+idlewaitadd(uvlong t, ulong q)
+{
+	idlewait.n++;
+	idlewait.total += t;
+	if(t > idlewait.max)
+		idlewait.max = t;
+	if(q > idlewait.maxquanta)
+		idlewait.maxquanta = q;
+}
 int	atidle(int (*)(void*), void*);
 void	atidledont(int (*)(void*));
 int	vmbusy(void);

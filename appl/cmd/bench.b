@@ -11,7 +11,10 @@ implement Benchmark;
 # as in the paper.  The kernel's own tests run inside the bench device,
 # which returns a result line of its own.  The ballast, a heap held
 # for the whole run, gives the collector as much to mark as the
-# paper's system had.
+# paper's system had.  Under -P the kernel profiler counts exactly the
+# observations' iterations: it starts as the warm-up ends and stops
+# with the last observation (Bench->profon, profoff: no system call at
+# either end).
 
 include "sys.m";
 	sys: Sys;
@@ -61,10 +64,13 @@ Node: adt
 
 stderr: ref Sys->FD;
 out: ref Iobuf;
-oflag, sflag, gflag, nrep, nwarm, nsflag: int;
+oflag, sflag, gflag, pflag, nrep, nwarm, nsflag: int;
 unit := "ns";	# of the Limbo-level tests but BASE
 base := 0.0;	# taken off each observation of a timed operation, in unit
 skip := 0;	# observations still to drop: the warm-up
+want := 0;	# observations the running test takes
+profiling := 0;	# -P: the kernel profiler counts now
+profiled := 0;	# -P: it has counted for an earlier test
 warm: ref Sample;	# where they go, so that the warm-up runs keep's code too
 ballast: ref Node;	# global, so that every epoch of the collector marks it
 
@@ -80,7 +86,7 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("bench [-gos] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]");
+	arg->setusage("bench [-gosP] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]");
 	nrep = 0;	# each test's default
 	nwarm = Defwarm;
 	nodes := Defnodes;
@@ -93,6 +99,8 @@ init(nil: ref Draw->Context, argv: list of string)
 			sflag = 1;
 		'g' =>
 			gflag = 1;
+		'P' =>
+			pflag = 1;
 		'n' =>
 			s := arg->earg();
 			if(!isint(s) || len s > 9 || (nrep = int s) < 1 || nrep > Maxrep){
@@ -149,6 +157,10 @@ init(nil: ref Draw->Context, argv: list of string)
 	if(ok < 0)
 		sys->bind("#x", "/dev", Sys->MAFTER);
 	bench = load Bench Bench->PATH;
+	if(pflag && (bench == nil || bench->profoff() < 0)){
+		sys->fprint(stderr, "bench: -P: %r\n");
+		raise "fail:no profiler";
+	}
 	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
 	for(i := 0; i < nodes; i++)
 		ballast = ref Node(ballast, array[64] of byte, "node");
@@ -160,7 +172,11 @@ init(nil: ref Draw->Context, argv: list of string)
 		if(isnum(bflag))
 			base = real bflag;
 		else{
+			# not a test: outside -P's brackets
+			p := pflag;
+			pflag = 0;
 			(s, err) := run(bflag, reps(bflag));
+			pflag = p;
 			if(s == nil){
 				sys->fprint(stderr, "bench: %s: %s\n", bflag, err);
 				raise "fail:no base";
@@ -239,6 +255,7 @@ limbo(name: string): string
 		if(gflag && bench != nil)
 			bench->disablegc();
 		(s, err) := run(name, reps(name));
+		profstop();
 		if(gflag && bench != nil)
 			bench->enablegc();
 		if(s == nil)
@@ -251,6 +268,7 @@ limbo(name: string): string
 	"fail:*" =>
 		raise e;
 	"*" =>
+		profstop();
 		if(gflag && bench != nil)
 			bench->enablegc();
 		return e;
@@ -288,8 +306,11 @@ run(name: string, n: int): (ref Sample, string)
 {
 	s := Sample.new(n);
 	skip = nwarm;
+	want = n;
 	warm = Sample.new(nwarm);
 	n += nwarm;
+	if(skip == 0)
+		profstart();
 	if(name == "BASE")
 		return base0(s, n);
 	if(bench == nil)
@@ -424,8 +445,34 @@ keep(s: ref Sample, v: real)
 	if(skip > 0){
 		skip--;
 		warm.addreal(v);
-	}else
+		if(skip == 0 && pflag)
+			profstart();
+	}else{
 		s.addreal(v);
+		if(profiling && s.n == want)
+			profstop();
+	}
+}
+
+# -P: the kernel profiler's bracket, cleared for the first test; a
+# profiler that cannot start stops bench (it was there at the start)
+profstart()
+{
+	if(!pflag || profiling)
+		return;
+	if(bench->profon(!profiled) < 0){
+		sys->fprint(stderr, "bench: -P: cannot start the kernel profiler: %r\n");
+		raise "fail:profiler";
+	}
+	profiling = profiled = 1;
+}
+
+profstop()
+{
+	if(!profiling)
+		return;
+	bench->profoff();
+	profiling = 0;
 }
 
 # perop is the time for one of k operations taking t in all.
@@ -547,7 +594,9 @@ kernel(name: string): string
 	cmd := array of byte kcmd(name, reps(name));
 	if(gflag && bench != nil)
 		bench->disablegc();
+	profstart();
 	w := sys->write(ctl, cmd, len cmd);
+	profstop();
 	if(gflag && bench != nil)
 		bench->enablegc();
 	if(w != len cmd)

@@ -1,11 +1,11 @@
 #!/bin/sh
 # tool-bench -- bench(1) on emu: option parsing, diagnostics, the form of
 # its result lines (the timings themselves vary), and its output through
-# bgrep, bcut and plot.  emu has $Bench but no bench device, so BASE and
-# the kernel's tests must say why they cannot run, and the rest go on.
+# bgrep, bcut and plot.  emu has the bench device (bench binds it): BASE
+# and the kernel's tests run but INTR, which says why, and the rest go on.
 . "${ROOT:-.}/tests/sh/tool.inc"
 
-U='usage: bench [-gos] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]'
+U='usage: bench [-gosP] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]'
 
 tool bench -x
 fails option 1 <<E
@@ -53,6 +53,11 @@ fails gc-tests 1 <<'E'
 bench: GCSCHED: not run: -g stops the collector it times
 bench: GCIDLE: not run: -g stops the collector it times
 E
+# -P needs the kernel profiler, which is the kernel's
+tool bench -P -n 3 XBASE
+fails noprofiler 1 <<'E'
+bench: -P: no kernel profiler (#T): kprof(3) is the kernel's
+E
 tool bench -b SLEEP0 XBASE
 fails badbase 1 <<E
 bench: bad base SLEEP0: not BASE, XBASE or a number
@@ -66,18 +71,15 @@ tool bench XBASE xbase
 fails unknown-case 1 <<'E'
 bench: unknown test xbase
 E
-tool bench -n 5 GCSCHED
-fails nodevice 1 <<'E'
-bench: GCSCHED: cannot open /dev/bctl: file does not exist
+tool bench -n 5 INTR
+fails nointr 1 <<'E'
+bench: INTR: cannot start: intr: the clock interrupt's latency is the kernel's: emu has no clock interrupt
 E
-tool bench -n 5 BASE
-fails nobusec 1 <<'E'
-bench: BASE: cannot open /dev/busec: file does not exist
-E
+tool bench -n 5 GCSCHED BASE OPNIL
+clean devicetests
+check devicetests '[ "$(cut -d" " -f1-2 "$T/out" | tr "\n" "|")" = "BASE:summary:Sample:n:Time:us 5|GCSCHED:summary:Sample:n:Time:us 5|OPNIL:summary:Sample:n:Time:us 5|" ]'
 tool bench -b BASE -n 5 SLEEP0
-fails nobase 1 <<'E'
-bench: BASE: cannot open /dev/busec: file does not exist
-E
+clean withbase
 
 # summaries by default: NAME:summary:Sample:n:Time:ns n mean min max std median p99
 tool bench -n 10 XBASE
@@ -89,9 +91,12 @@ IN=$T/sum tool plot
 clean summary-plot
 
 # observations and summaries, in the suite's order, each line of
-# observations after its comments (no # tsc: emu has no bench device)
+# observations after its comments, after the TSC's rate (emu's is
+# measured against the monotonic clock)
 tool bench -o -s -n 7 CHAN XBASE
 clean both
+check both-tsc 'grep -q "^# tsc [1-9][0-9]* ppm [0-9]*$" "$T/out"'
+sed -i '/^# tsc /d' "$T/out"
 awk '{ print $1, NF }' "$T/out" >"$T/shape"
 cat >"$T/want" <<'E'
 # 4
@@ -119,11 +124,13 @@ check both-title '[ "$(head -1 "$T/out")" = CHAN ]'
 # -u us: the paper's microsecond clock; -w: the warm-up, not recorded
 tool bench -o -u us -w 3 -n 5 XBASE
 clean us
+sed -i '/^# tsc /d' "$T/out"
 check us-lines '[ "$(cut -d" " -f1 "$T/out" | tr "\n" "|")" = "#|#|XBASE:1l:Observation:n:Time:us|" ] &&
 	[ "$(head -2 "$T/out" | tr "\n" "|")" = "# warmup XBASE 3|# unit XBASE us|" ] &&
 	[ "$(grep -c "^XBASE:1l:Observation:n:Time:us [0-9 ]*$" "$T/out")" = 1 ] && [ "$(wc -w <"$T/out")" = 14 ]'
 tool bench -o -w 0 -H 0 -n 5 XBASE
 clean nowarm
+sed -i '/^# tsc /d' "$T/out"
 check nowarm '[ "$(head -1 "$T/out")" = "# warmup XBASE 0" ] && [ "$(grep -v "^#" "$T/out" | wc -w)" = 6 ]'
 # by default 100000 observations of XBASE, 1000 of the others
 tool bench XBASE CHAN
@@ -143,23 +150,23 @@ tool bench -o -b XBASE -n 4 SLEEP0
 clean base
 check base-lines '[ "$(grep -v "^#" "$T/out" | awk "{ print \$1, NF }")" = "SLEEP0:1l:Observation:n:Time:ns 5" ]'
 
-# everything: what emu can run, runs; the rest says why
+# everything: what emu can run, runs; INTR says why not
 tool bench -n 3
 check all-status '[ "$st" = 1 ]'
 cat >"$T/want" <<'E'
-bench: BASE: cannot open /dev/busec: file does not exist
-bench: GCSCHED: cannot open /dev/bctl: file does not exist
-bench: GCACQUIRE: cannot open /dev/bctl: file does not exist
-bench: GCIDLE: cannot open /dev/bctl: file does not exist
-bench: INTR: cannot open /dev/bctl: file does not exist
-bench: OPNIL: cannot open /dev/bctl: file does not exist
-bench: OPSCHED: cannot open /dev/bctl: file does not exist
+bench: INTR: cannot start: intr: the clock interrupt's latency is the kernel's: emu has no clock interrupt
 E
 check all-stderr 'cmp -s "$T/want" "$T/err"'
 cut -d' ' -f1-2 "$T/out" >"$T/labels"
 cat >"$T/want" <<'E'
+BASE:summary:Sample:n:Time:us 3
 XBASE:summary:Sample:n:Time:ns 3
 SLEEP0:summary:Sample:n:Time:ns 3
+GCSCHED:summary:Sample:n:Time:us 3
+GCACQUIRE:summary:Sample:n:Time:us 3
+GCIDLE:summary:Sample:n:Time:us 3
+OPNIL:summary:Sample:n:Time:us 3
+OPSCHED:summary:Sample:n:Time:us 3
 NULLCALL:summary:Sample:n:Time:ns 3
 READNULL:summary:Sample:n:Time:ns 3
 OPENCLOSE:summary:Sample:n:Time:ns 3
