@@ -299,6 +299,10 @@ etext(char *p, char *e, Node *n)
 	case Otl:	p = seprint(p, e, "tl "); return etext(p, e, n->left);
 	case Oref:	p = seprint(p, e, "ref "); return etext(p, e, n->left);
 	case Orcv:	p = seprint(p, e, "<-"); return etext(p, e, n->left);
+	case Osnd:
+		p = etext(p, e, n->left);
+		p = seprint(p, e, " <- ");
+		return etext(p, e, n->right);
 	case Ocast:
 		p = tprint(p, e, n->tyarg);
 		p = seprint(p, e, " ");
@@ -1528,6 +1532,42 @@ constrargs(Node *n, Decl *polys, Decl *constrs, Binding *b, char *name, char *ve
 	}
 }
 
+/*
+ * bind the type parameters the arguments leave open from the constraints
+ * of those they bound: a constraint fn of parameter P bound to ref A is
+ * unified with A's member of that name (as Inferno's limbo does), until
+ * nothing more is bound.  proxy: fn[Ctxt, V](c: Ctxt): chan of V for
+ * { Ctxt => get: fn(c: self Ctxt): V; } binds V from Ctxt.get.
+ */
+static void
+constrbind(Binding *b, Decl *polys, Decl *constrs)
+{
+	Decl *p, *c, *md;
+	Type *v, *at;
+	int n;
+
+	do{
+		n = b->n;
+		for(p = polys; p != nil; p = p->next){
+			v = nil;
+			for(c = constrs; c != nil; c = c->next){
+				if(c->psym != p->sym || c->ty == nil || c->ty->kind != Tfn)
+					continue;
+				if(v == nil && (v = bound(b, p->ty)) == nil)
+					break;
+				at = v->kind == Tref ? v->tof : v;
+				if(at->kind == Tadtpick)
+					at = at->decl->dot->ty;
+				if(at->kind != Tadt)
+					break;
+				md = namedot(at->ids, c->sym);
+				if(md != nil && md->store == Dfn)
+					unify(b, c->ty, md->ty);
+			}
+		}
+	}while(b->n != n);
+}
+
 /* check a call of polymorphic function type ft; the result type */
 static Type*
 polycall(Node *n, Type *ft, char *name)
@@ -1543,6 +1583,8 @@ polycall(Node *n, Type *ft, char *name)
 	for(a = ft->ids, e = n->right; a != nil && !a->hidden && e != nil; a = a->next, e = e->right)
 		if(!unify(&b, a->ty, e->left->ty))
 			error(&e->left->src, "type %s does not match %s in call to %s", typestr(e->left->ty), typestr(a->ty), name);
+	if(ft->constrs != nil)
+		constrbind(&b, ft->polys, ft->constrs);
 	for(a = ft->ids, e = n->right; a != nil && !a->hidden && e != nil; a = a->next, e = e->right){
 		pt = subst(&b, a->ty);
 		if(pt->kind != Tpoly && !(e->left->ty->kind == Tpoly && isptr(pt)) && !tcompat(pt, e->left, 0))
@@ -2321,11 +2363,6 @@ echeck(Node *n)
 			/* <-a: (index, value) from whichever channel of a is ready */
 			Type *et = t->tof->tof;
 			sizetype(et);
-			if(et->align > IBY2WD){
-				error(&n->src, "receive from an array of channels of %s is not supported", typestr(et));
-				n->ty = terror;
-				return n;
-			}
 			n->ty = mktype(Ttuple, nil, mkdecl(&n->src, Dfield, tint, nil));
 			n->ty->ids->next = mkdecl(&n->src, Dfield, et, nil);
 			sizetype(n->ty);
@@ -2430,7 +2467,7 @@ echeck(Node *n)
 			n->ty = terror;
 			return n;
 		}
-		if(t->kind != Tadt && t->kind != Tadtpick){
+		if(t->kind != Tadt && t->kind != Tadtpick && t->kind != Ttuple){
 			error(&n->src, "cannot make a ref from %s", typestr(t));
 			n->ty = terror;
 			return n;
@@ -2944,6 +2981,17 @@ fold(Node *n)
 
 static void	scheck(Node*);
 
+/* does evaluating n call, send, receive or assign */
+static int
+haseffect(Node *n)
+{
+	if(n == nil)
+		return 0;
+	if(n->op == Ocall || n->op == Oas || n->op == Odas || n->op >= Oaddas && n->op <= Osnd || n->op == Oinc || n->op == Odec || n->op == Opreinc || n->op == Opredec || n->op == Orcv)
+		return 1;
+	return haseffect(n->left) || haseffect(n->right);
+}
+
 static void
 slist(Node *n)
 {
@@ -3016,10 +3064,11 @@ commslot(Node **np, int *nc)
 }
 
 /*
- * an alt guard that is an expression around one receive, as Inferno
- * allows (*p = *<-c =>, f(<-c) =>): the receive, its value going to a
- * local, with the expression, the receive replaced by that local, in
- * third to be evaluated when the guard is chosen
+ * an alt guard that is an expression around one receive or send, as
+ * Inferno allows (*p = *<-c =>, f(<-c) =>, x = c <-= v =>): the receive
+ * (send), its value going to (coming from) a local, with the expression,
+ * the receive or send replaced by that local, in third to be evaluated
+ * when the guard is chosen
  */
 static Node*
 altguard(Node *l)
@@ -3030,7 +3079,7 @@ altguard(Node *l)
 	l = echeck(l);
 	nc = 0;
 	slot = commslot(&l, &nc);
-	if(nc != 1 || (*slot)->op != Orcv || (*slot)->left->ty->kind != Tchan){
+	if(nc != 1 || (*slot)->op != Orcv && (*slot)->op != Osnd || (*slot)->left->ty->kind != Tchan){
 		if(l->ty->kind != Terror)
 			error(&l->src, "illegal alt label");
 		return l;
@@ -3454,11 +3503,14 @@ scheck(Node *n)
 	l = echeck(n);
 	if(l != n)
 		*n = *l;
-	if(n->op == Ocall || n->op == Oas || n->op == Odas || n->op >= Oaddas && n->op <= Osnd || n->op == Oinc || n->op == Odec || n->op == Opreinc || n->op == Opredec || n->op == Orcv)
+	if(haseffect(n) || n->ty != nil && n->ty->kind == Terror)
 		return;
-	if(n->ty != nil && n->ty->kind == Terror)
-		return;
-	error(&n->src, "expression has no effect");
+	/* Inferno's limbo evaluates it and, with -w, says so */
+	if(dowarn){
+		char buf[StrSize];
+		*etext(buf, buf+sizeof buf, n) = 0;
+		warn(&n->src, "result of expression '%s' not used", buf);
+	}
 }
 
 

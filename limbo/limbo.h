@@ -377,6 +377,7 @@ extern	char*	incdirs[];
 extern	int	nincdirs;
 extern	int	nerrors;
 extern	int	errlimit;
+extern	int	dowarn;
 extern	Tok	tok;
 extern	Type	*tint, *tbig, *tbyte, *treal, *tstring, *tnone, *tany, *terror, *texception;
 extern	Decl*	nildecl;
