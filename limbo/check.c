@@ -1659,8 +1659,14 @@ call(Node *n)
 	}
 	if(ft->kind == Tref && ft->tof != nil && ft->tof->kind == Tfn){
 		/* a call through a function reference */
-		checkargs(n, ft->tof, nodename(f));
 		n->flags |= Nfnref;
+		if(ft->tof->polys != nil){
+			n->ty = polycall(n, ft->tof, nodename(f));
+			if(n->ty == nil)
+				n->ty = tnone;
+			return n;
+		}
+		checkargs(n, ft->tof, nodename(f));
 		n->ty = ft->tof->tof;
 		if(n->ty == nil)
 			n->ty = tnone;
@@ -1799,6 +1805,41 @@ value(Node *n)
 }
 
 /*
+ * A.f, f a member function of adt A, as a value: the function of the
+ * module implementing A, through .self if this one, else through the
+ * module A was imported with (as constraint functions are passed)
+ */
+static Node*
+adtfnref(Node *n)
+{
+	Type *at;
+	Decl *d;
+	Node *m;
+
+	d = n->decl;
+	at = n->left->decl->ty;
+	if(d->orig != nil)
+		d = d->orig;	/* a member of an adt instance: the adt's own */
+	if(at->decl->dot != nil && at->decl->dot != impdecl && !at->decl->dot->isimp){
+		if(at->impmod == nil){
+			error(&n->src, "cannot refer to %s.%s: no module imported for %s", at->decl->sym->name, d->sym->name, at->decl->sym->name);
+			n->ty = terror;
+			return n;
+		}
+		m = namenode(at->impmod, &n->src);
+		at->impmod->used = 1;
+		n->op = Omdot;
+		n->left = m;
+	}else{
+		n->op = Oname;
+		n->left = nil;
+		n->flags |= Nadtfn;
+	}
+	n->decl = d;
+	return n;
+}
+
+/*
  * a function used as a value becomes a reference to it, of type ref fn:
  * a (module, function index) pair built when evaluated
  */
@@ -1820,15 +1861,21 @@ fnref(Node *n)
 		n->left = m;
 		n->decl = d = d->imported;
 	}
+	if(n->op == Odot && d != nil && d->store == Dfn && n->left->op == Oname && n->left->decl != nil
+	&& n->left->decl->store == Dtype && d->dot != nil && d->dot->ty->kind == Tadt)
+		n = adtfnref(n);
+	if(n->ty->kind == Terror)
+		return n;
+	d = n->decl;
 	if(d == nil || d->store != Dfn || n->op == Odot
-	|| n->op == Oname && d->dot != nil && d->dot->ty->kind == Tadt
-	|| n->op == Omdot && (n->left->op == Oname && n->left->decl->store == Dtype || d->dot != nil && d->dot->ty->kind == Tadt)){
+	|| n->op == Oname && d->dot != nil && d->dot->ty->kind == Tadt && !(n->flags & Nadtfn)
+	|| n->op == Omdot && n->left->op == Oname && n->left->decl->store == Dtype){
 		error(&n->src, "function %s used as a value", nodename(n));
 		n->ty = terror;
 		return n;
 	}
-	if(n->ty->varargs || n->ty->polys != nil){
-		error(&n->src, "cannot make a reference to %s function %s", n->ty->varargs ? "varargs" : "polymorphic", nodename(n));
+	if(n->ty->varargs || n->ty->constrs != nil){
+		error(&n->src, "cannot make a reference to %s function %s", n->ty->varargs ? "varargs" : "constrained polymorphic", nodename(n));
 		n->ty = terror;
 		return n;
 	}
