@@ -95,6 +95,8 @@ int	devwstat(Chan*, uchar*, int);
 void	chandevreset(void);
 void	chandevinit(void);
 void	chandevshutdown(void);
+int	consctlraw(char*, long, int);
+char*	memoryline(char*, char*, char*, ulong, ulong, ulong, ulong, ulong, ulong, ulong);
 
 /* readstr etc.: devutil.c */
 long	readstr(ulong, char*, ulong, char*);
