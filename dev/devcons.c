@@ -256,26 +256,6 @@ readcons(char *a, long n)
 	return nr;
 }
 
-static void
-writectl(char *a, long n)
-{
-	char buf[64], *f[8];
-	int i, nf;
-
-	if(n >= sizeof(buf))
-		error(Ebadctl);
-	memmove(buf, a, n);
-	buf[n] = '\0';
-	nf = tokenize(buf, f, nelem(f));
-	for(i = 0; i < nf; i++){
-		if(strcmp(f[i], "rawon") == 0)
-			kbd.raw = 1;
-		else if(strcmp(f[i], "rawoff") == 0)
-			kbd.raw = 0;
-		else
-			error(Ebadctl);
-	}
-}
 
 /* microseconds since the epoch, never less than a value already returned */
 static vlong
@@ -663,7 +643,7 @@ conswrite(Chan *c, void *va, long n, vlong off)
 		consputs(a, n);
 		return n;
 	case Qconsctl:
-		writectl(a, n);
+		kbd.raw = consctlraw(a, n, kbd.raw);
 		return n;
 	case Qnull:
 		return n;

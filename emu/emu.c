@@ -707,7 +707,8 @@ main(int argc, char **argv)
 	}
 	m = load(path);
 	if(m == nil){
-		fprint(2, "emu: cannot load %s: %r\n", path);
+		/* the loader's reason is the kernel's error string, not the host's (%r) */
+		fprint(2, "emu: cannot load %s\n", up->env->errstr);
 		exit(1);
 	}
 	p = vmstart(m, argc-i, argv+i);

@@ -19,6 +19,7 @@ void	osenterhost(void);
 void	osleavehost(void);
 void	oserror(void);
 char*	oserrstr(int);
+void	osmallocstat(ulong*, ulong*);
 void	oshostintr(Proc*);
 long	osnkproc(void);
 

@@ -17,6 +17,7 @@
 #include "../port/lib.h"
 #include "mem.h"
 #include "dat.h"
+#include <malloc.h>	/* before fns.h, whose malloc is a macro */
 #include "fns.h"
 #include "../port/error.h"
 #include <isa.h>
@@ -699,6 +700,17 @@ smalloc(ulong n)
 	if(v == nil)
 		panic("out of memory allocating %lud", n);
 	return v;
+}
+
+/* the bytes of the host's malloc handed out, and held from the system */
+void
+osmallocstat(ulong *inuse, ulong *held)
+{
+	struct mallinfo2 mi;
+
+	mi = mallinfo2();
+	*inuse = mi.uordblks + mi.hblkhd;
+	*held = mi.arena + mi.hblkhd;
 }
 
 /*

@@ -1393,6 +1393,7 @@ parsemod(char *path, uchar *code, ulong len)
 	Rd r;
 	Module *m;
 	int magic, siglen, isize, dsize, hsize, lsize, entry, entryt;
+	uchar *hp[4];	/* where the sizes are, for messages */
 	char *name;
 
 	memset(&l, 0, sizeof l);
@@ -1424,19 +1425,34 @@ parsemod(char *path, uchar *code, ulong len)
 	}
 	m->rt = operand(&r);
 	m->ss = operand(&r);
+	hp[0] = r.p;
 	isize = operand(&r);
+	hp[1] = r.p;
 	dsize = operand(&r);
+	hp[2] = r.p;
 	hsize = operand(&r);
+	hp[3] = r.p;
 	lsize = operand(&r);
 	entry = operand(&r);
 	entryt = operand(&r);
 	if(r.bad){
-		lderr(&l, "truncated header");
+		lderr(&l, "truncated header (%lud bytes)", len);
 		goto bad;
 	}
-	if(isize < 0 || dsize < 0 || hsize < 0 || lsize < 0
-	|| isize > 1<<20 || dsize > 1<<24 || hsize > 1<<20 || lsize > 1<<20 || (dsize&3)){
-		lderr(&l, "implausible header");
+	if(isize < 0 || isize > 1<<20){
+		lderr(&l, "bad header at byte %ld: %d instructions", (long)(hp[0]-code), isize);
+		goto bad;
+	}
+	if(dsize < 0 || dsize > 1<<24 || (dsize&3)){
+		lderr(&l, "bad header at byte %ld: data size %d", (long)(hp[1]-code), dsize);
+		goto bad;
+	}
+	if(hsize < 0 || hsize > 1<<20){
+		lderr(&l, "bad header at byte %ld: %d types", (long)(hp[2]-code), hsize);
+		goto bad;
+	}
+	if(lsize < 0 || lsize > 1<<20){
+		lderr(&l, "bad header at byte %ld: %d links", (long)(hp[3]-code), lsize);
 		goto bad;
 	}
 	if(m->rt & HASLDT0){
@@ -1548,6 +1564,11 @@ readmod(char *path)
 		return m;
 	}
 	d = kstat(path);
+	if(d != nil && (d->qid.type & KQTDIR)){
+		free(d);
+		kwerrstr("%s: is a directory", path);
+		return nil;
+	}
 	if(m != nil){
 		if(d == nil || d->qid.path == m->qidpath && d->qid.vers == m->qidvers
 		&& d->mtime == m->mtime && d->length == m->length){

@@ -299,6 +299,10 @@ etext(char *p, char *e, Node *n)
 	case Otl:	p = seprint(p, e, "tl "); return etext(p, e, n->left);
 	case Oref:	p = seprint(p, e, "ref "); return etext(p, e, n->left);
 	case Orcv:	p = seprint(p, e, "<-"); return etext(p, e, n->left);
+	case Osnd:
+		p = etext(p, e, n->left);
+		p = seprint(p, e, " <- ");
+		return etext(p, e, n->right);
 	case Ocast:
 		p = tprint(p, e, n->tyarg);
 		p = seprint(p, e, " ");
@@ -1528,6 +1532,42 @@ constrargs(Node *n, Decl *polys, Decl *constrs, Binding *b, char *name, char *ve
 	}
 }
 
+/*
+ * bind the type parameters the arguments leave open from the constraints
+ * of those they bound: a constraint fn of parameter P bound to ref A is
+ * unified with A's member of that name (as Inferno's limbo does), until
+ * nothing more is bound.  proxy: fn[Ctxt, V](c: Ctxt): chan of V for
+ * { Ctxt => get: fn(c: self Ctxt): V; } binds V from Ctxt.get.
+ */
+static void
+constrbind(Binding *b, Decl *polys, Decl *constrs)
+{
+	Decl *p, *c, *md;
+	Type *v, *at;
+	int n;
+
+	do{
+		n = b->n;
+		for(p = polys; p != nil; p = p->next){
+			v = nil;
+			for(c = constrs; c != nil; c = c->next){
+				if(c->psym != p->sym || c->ty == nil || c->ty->kind != Tfn)
+					continue;
+				if(v == nil && (v = bound(b, p->ty)) == nil)
+					break;
+				at = v->kind == Tref ? v->tof : v;
+				if(at->kind == Tadtpick)
+					at = at->decl->dot->ty;
+				if(at->kind != Tadt)
+					break;
+				md = namedot(at->ids, c->sym);
+				if(md != nil && md->store == Dfn)
+					unify(b, c->ty, md->ty);
+			}
+		}
+	}while(b->n != n);
+}
+
 /* check a call of polymorphic function type ft; the result type */
 static Type*
 polycall(Node *n, Type *ft, char *name)
@@ -1543,6 +1583,8 @@ polycall(Node *n, Type *ft, char *name)
 	for(a = ft->ids, e = n->right; a != nil && !a->hidden && e != nil; a = a->next, e = e->right)
 		if(!unify(&b, a->ty, e->left->ty))
 			error(&e->left->src, "type %s does not match %s in call to %s", typestr(e->left->ty), typestr(a->ty), name);
+	if(ft->constrs != nil)
+		constrbind(&b, ft->polys, ft->constrs);
 	for(a = ft->ids, e = n->right; a != nil && !a->hidden && e != nil; a = a->next, e = e->right){
 		pt = subst(&b, a->ty);
 		if(pt->kind != Tpoly && !(e->left->ty->kind == Tpoly && isptr(pt)) && !tcompat(pt, e->left, 0))
@@ -1617,8 +1659,14 @@ call(Node *n)
 	}
 	if(ft->kind == Tref && ft->tof != nil && ft->tof->kind == Tfn){
 		/* a call through a function reference */
-		checkargs(n, ft->tof, nodename(f));
 		n->flags |= Nfnref;
+		if(ft->tof->polys != nil){
+			n->ty = polycall(n, ft->tof, nodename(f));
+			if(n->ty == nil)
+				n->ty = tnone;
+			return n;
+		}
+		checkargs(n, ft->tof, nodename(f));
 		n->ty = ft->tof->tof;
 		if(n->ty == nil)
 			n->ty = tnone;
@@ -1757,6 +1805,41 @@ value(Node *n)
 }
 
 /*
+ * A.f, f a member function of adt A, as a value: the function of the
+ * module implementing A, through .self if this one, else through the
+ * module A was imported with (as constraint functions are passed)
+ */
+static Node*
+adtfnref(Node *n)
+{
+	Type *at;
+	Decl *d;
+	Node *m;
+
+	d = n->decl;
+	at = n->left->decl->ty;
+	if(d->orig != nil)
+		d = d->orig;	/* a member of an adt instance: the adt's own */
+	if(at->decl->dot != nil && at->decl->dot != impdecl && !at->decl->dot->isimp){
+		if(at->impmod == nil){
+			error(&n->src, "cannot refer to %s.%s: no module imported for %s", at->decl->sym->name, d->sym->name, at->decl->sym->name);
+			n->ty = terror;
+			return n;
+		}
+		m = namenode(at->impmod, &n->src);
+		at->impmod->used = 1;
+		n->op = Omdot;
+		n->left = m;
+	}else{
+		n->op = Oname;
+		n->left = nil;
+		n->flags |= Nadtfn;
+	}
+	n->decl = d;
+	return n;
+}
+
+/*
  * a function used as a value becomes a reference to it, of type ref fn:
  * a (module, function index) pair built when evaluated
  */
@@ -1778,15 +1861,21 @@ fnref(Node *n)
 		n->left = m;
 		n->decl = d = d->imported;
 	}
+	if(n->op == Odot && d != nil && d->store == Dfn && n->left->op == Oname && n->left->decl != nil
+	&& n->left->decl->store == Dtype && d->dot != nil && d->dot->ty->kind == Tadt)
+		n = adtfnref(n);
+	if(n->ty->kind == Terror)
+		return n;
+	d = n->decl;
 	if(d == nil || d->store != Dfn || n->op == Odot
-	|| n->op == Oname && d->dot != nil && d->dot->ty->kind == Tadt
-	|| n->op == Omdot && (n->left->op == Oname && n->left->decl->store == Dtype || d->dot != nil && d->dot->ty->kind == Tadt)){
+	|| n->op == Oname && d->dot != nil && d->dot->ty->kind == Tadt && !(n->flags & Nadtfn)
+	|| n->op == Omdot && n->left->op == Oname && n->left->decl->store == Dtype){
 		error(&n->src, "function %s used as a value", nodename(n));
 		n->ty = terror;
 		return n;
 	}
-	if(n->ty->varargs || n->ty->polys != nil){
-		error(&n->src, "cannot make a reference to %s function %s", n->ty->varargs ? "varargs" : "polymorphic", nodename(n));
+	if(n->ty->varargs || n->ty->constrs != nil){
+		error(&n->src, "cannot make a reference to %s function %s", n->ty->varargs ? "varargs" : "constrained polymorphic", nodename(n));
 		n->ty = terror;
 		return n;
 	}
@@ -2321,11 +2410,6 @@ echeck(Node *n)
 			/* <-a: (index, value) from whichever channel of a is ready */
 			Type *et = t->tof->tof;
 			sizetype(et);
-			if(et->align > IBY2WD){
-				error(&n->src, "receive from an array of channels of %s is not supported", typestr(et));
-				n->ty = terror;
-				return n;
-			}
 			n->ty = mktype(Ttuple, nil, mkdecl(&n->src, Dfield, tint, nil));
 			n->ty->ids->next = mkdecl(&n->src, Dfield, et, nil);
 			sizetype(n->ty);
@@ -2430,7 +2514,7 @@ echeck(Node *n)
 			n->ty = terror;
 			return n;
 		}
-		if(t->kind != Tadt && t->kind != Tadtpick){
+		if(t->kind != Tadt && t->kind != Tadtpick && t->kind != Ttuple){
 			error(&n->src, "cannot make a ref from %s", typestr(t));
 			n->ty = terror;
 			return n;
@@ -2944,6 +3028,17 @@ fold(Node *n)
 
 static void	scheck(Node*);
 
+/* does evaluating n call, send, receive or assign */
+static int
+haseffect(Node *n)
+{
+	if(n == nil)
+		return 0;
+	if(n->op == Ocall || n->op == Oas || n->op == Odas || n->op >= Oaddas && n->op <= Osnd || n->op == Oinc || n->op == Odec || n->op == Opreinc || n->op == Opredec || n->op == Orcv)
+		return 1;
+	return haseffect(n->left) || haseffect(n->right);
+}
+
 static void
 slist(Node *n)
 {
@@ -3016,10 +3111,11 @@ commslot(Node **np, int *nc)
 }
 
 /*
- * an alt guard that is an expression around one receive, as Inferno
- * allows (*p = *<-c =>, f(<-c) =>): the receive, its value going to a
- * local, with the expression, the receive replaced by that local, in
- * third to be evaluated when the guard is chosen
+ * an alt guard that is an expression around one receive or send, as
+ * Inferno allows (*p = *<-c =>, f(<-c) =>, x = c <-= v =>): the receive
+ * (send), its value going to (coming from) a local, with the expression,
+ * the receive or send replaced by that local, in third to be evaluated
+ * when the guard is chosen
  */
 static Node*
 altguard(Node *l)
@@ -3030,7 +3126,7 @@ altguard(Node *l)
 	l = echeck(l);
 	nc = 0;
 	slot = commslot(&l, &nc);
-	if(nc != 1 || (*slot)->op != Orcv || (*slot)->left->ty->kind != Tchan){
+	if(nc != 1 || (*slot)->op != Orcv && (*slot)->op != Osnd || (*slot)->left->ty->kind != Tchan){
 		if(l->ty->kind != Terror)
 			error(&l->src, "illegal alt label");
 		return l;
@@ -3454,11 +3550,14 @@ scheck(Node *n)
 	l = echeck(n);
 	if(l != n)
 		*n = *l;
-	if(n->op == Ocall || n->op == Oas || n->op == Odas || n->op >= Oaddas && n->op <= Osnd || n->op == Oinc || n->op == Odec || n->op == Opreinc || n->op == Opredec || n->op == Orcv)
+	if(haseffect(n) || n->ty != nil && n->ty->kind == Terror)
 		return;
-	if(n->ty != nil && n->ty->kind == Terror)
-		return;
-	error(&n->src, "expression has no effect");
+	/* Inferno's limbo evaluates it and, with -w, says so */
+	if(dowarn){
+		char buf[StrSize];
+		*etext(buf, buf+sizeof buf, n) = 0;
+		warn(&n->src, "result of expression '%s' not used", buf);
+	}
 }
 
 

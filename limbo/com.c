@@ -359,7 +359,8 @@ altcom(Node *n)
 	Decl *ids, *last, *d;
 	void *ends, *bodies[256];
 	Loop *lp;
-	Addr vals[256];
+	Addr vals[256], imgs[256];
+	Type *its[256];
 
 	nl = 0;
 	for(c = n->right; c != nil; c = c->right)
@@ -410,7 +411,11 @@ altcom(Node *n)
 	/* values and channels */
 	for(i = 0; i < nl; i++){
 		l = labs[i];
-		if(l->op == Osnd){
+		if(l->op == Osnd && l->third != nil){
+			v = decladdr(l->decl);	/* the guard's expression uses it */
+			ecomto(l->right, v);
+			ch = eaddr(l->left);
+		}else if(l->op == Osnd){
 			v = eaddr(l->right);
 			if(!isdirect(v) && v.mode != Anone){
 				Addr t = talloc(l->right->ty);
@@ -432,6 +437,12 @@ altcom(Node *n)
 				v = talloc(r->ty);
 		}
 		vals[i] = v;
+		its[i] = nil;
+		if(l->op != Osnd && (l->op == Orcv ? l : l->right)->left->ty->kind == Tarray
+		&& (its[i] = recvimage((l->op == Orcv ? l : l->right)->ty)) != nil){
+			imgs[i] = talloc(its[i]);	/* the VM's layout, moved to v when taken */
+			v = imgs[i];
+		}
 		emit2(IMOVP, ch, aoff(tbl, 8 + 8*i));
 		emit2(ILEA, v, aoff(tbl, 8 + 8*i + 4));
 	}
@@ -453,11 +464,24 @@ altcom(Node *n)
 	for(c = n->right; c != nil; c = c->right, i++){
 		int j;
 		patchlist(bodies[i], npc);
+		/* a send's guard expression */
+		for(j = 0; j < ns; j++){
+			if(clause[j] == i && labs[j]->third != nil){
+				Inst *skip = emit(IBNEW, idx, aimm(j), anone());
+				exprcom(labs[j]->third);
+				patch(skip, npc);
+			}
+		}
 		/* deliver received values */
 		for(j = ns; j < nl; j++){
 			if(clause[j] != i)
 				continue;
 			l = labs[j];
+			if(its[j] != nil){
+				Inst *skip = emit(IBNEW, idx, aimm(j), anone());
+				recvplace((l->op == Orcv ? l : l->right)->ty, imgs[j], vals[j]);
+				patch(skip, npc);
+			}
 			if(l->op == Orcv && l->third != nil){
 				Inst *skip = emit(IBNEW, idx, aimm(j), anone());
 				exprcom(l->third);
@@ -669,7 +693,8 @@ scom(Node *n)
 	case Owhile:
 		top = npc;
 		f = nil;
-		bcom(n->left, 0, &f);
+		if(n->left != nil)
+			bcom(n->left, 0, &f);
 		tfreeall();
 		pushloop(n->str, 1);
 		scom(n->fourth);
@@ -686,7 +711,10 @@ scom(Node *n)
 		lp = poploop();
 		patchlist(lp->conts, npc);
 		f = nil;
-		bcom(n->left, 1, &f);
+		if(n->left != nil)
+			bcom(n->left, 1, &f);
+		else
+			f = addpatch(f, emit2(IJMP, anone(), anone()));
 		tfreeall();
 		patchlist(f, top);
 		patchlist(lp->breaks, npc);

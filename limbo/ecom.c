@@ -160,18 +160,66 @@ fieldaddr(Node *l, long off)
 }
 
 /*
- * <-a for an array of channels a, into the (index, value) tuple at d:
- * an alt of one receive whose channel is the array; the VM stores the
- * index of the channel used, then the value after it
+ * the VM's image of the (index, value) tuple tt of <-a, a an array of
+ * channels, when it is not tt: the VM stores the value in the word after
+ * the index, where tt aligns a big, a real or a tuple holding one on a
+ * double word.  The image is words, pointers where the value has them;
+ * nil when tt is the image.  (Inferno's limbo reads such a value a word
+ * early.)
+ */
+Type*
+recvimage(Type *tt)
+{
+	uchar map[256];
+	Decl *ids, **l;
+	Type *et;
+	long w, nw;
+
+	et = tt->ids->next->ty;
+	if(et->align <= IBY2WD)
+		return nil;
+	memset(map, 0, sizeof map);
+	nw = et->size / IBY2WD;
+	if(nw > 8*(long)sizeof map)
+		fatal("receive of %s: too big", typestr(et));
+	tmap(et, 0, map);
+	ids = mkdecl(nil, Dfield, tint, nil);
+	l = &ids->next;
+	for(w = 0; w < nw; w++){
+		*l = mkdecl(nil, Dfield, map[w>>3] & (0x80 >> (w & 7)) ? tstring : tint, nil);
+		l = &(*l)->next;
+	}
+	return mktype(Ttuple, nil, ids);
+}
+
+/* move the (index, value) of tuple type tt from its image at img to d */
+void
+recvplace(Type *tt, Addr img, Addr d)
+{
+	emit2(IMOVW, img, d);
+	move(tt->ids->next->ty, aoff(img, IBY2WD), aoff(d, tt->ids->next->offset));
+}
+
+/*
+ * <-a for an array of channels a, into the (index, value) tuple of type
+ * tt at d: an alt of one receive whose channel is the array; the VM
+ * stores the index of the channel used, then the value after it (through
+ * an image when tt is not laid out so)
  */
 static void
-recvarray(Addr a, Addr d)
+recvarray(Addr a, Addr d, Type *tt)
 {
 	Decl *ids, *x;
-	Type *tt;
-	Addr tbl;
+	Type *it;
+	Addr tbl, img;
 	int i;
 
+	if(tt != nil && (it = recvimage(tt)) != nil){
+		img = talloc(it);
+		recvarray(a, img, nil);
+		recvplace(tt, img, d);
+		return;
+	}
 	ids = nil;
 	for(i = 3; i >= 0; i--){
 		x = mkdecl(nil, Dfield, i == 2 ? tany : tint, enter(".alt", 0));
@@ -1040,7 +1088,7 @@ ecomto(Node *n, Addr d)
 	case Orcv:
 		l = eaddr(n->left);
 		if(n->left->ty->kind == Tarray)
-			recvarray(l, d);
+			recvarray(l, d, n->ty);
 		else
 			emit2(IRECV, l, d);
 		return;

@@ -10,6 +10,7 @@ Tok*	peek(int);
 char*	tokname(int);
 char*	toktext(Tok*);
 void	error(Src*, char*, ...);
+void	warn(Src*, char*, ...);
 void	fatal(char*, ...);
 
 /* parse.c */
@@ -152,6 +153,8 @@ void	ecomto(Node*, Addr);
 Addr	lvaddr(Node*);
 void	assigncom(Node*);
 void	exprcom(Node*);
+Type*	recvimage(Type*);
+void	recvplace(Type*, Addr, Addr);
 void	untuple(Node*, Type*, Addr);
 void	storeto(Node*, Type*, Addr);
 void	spawncom(Node*);

@@ -23,6 +23,7 @@ char*	incdirs[32];
 int	nincdirs;
 int	nerrors;
 int	errlimit = MaxErr;
+int	dowarn;
 Tok	tok;
 Src	lastsrc;		/* the last token consumed */
 
@@ -758,6 +759,16 @@ toktext(Tok *t)
 	return tokname(t->t);
 }
 
+/* file:line: what (limbo: what without a place) */
+static void
+report(Src *src, char *what)
+{
+	if(src != nil && src->file < nfiles && files[src->file] != nil)
+		fprint(2, "%s:%d: %s\n", files[src->file], src->line, what);
+	else
+		fprint(2, "limbo: %s\n", what);
+}
+
 void
 error(Src *src, char *fmt, ...)
 {
@@ -767,15 +778,28 @@ error(Src *src, char *fmt, ...)
 	va_start(arg, fmt);
 	vseprint(buf, buf+sizeof buf, fmt, arg);
 	va_end(arg);
-	if(src != nil && src->file < nfiles && files[src->file] != nil)
-		fprint(2, "%s:%d: %s\n", files[src->file], src->line, buf);
-	else
-		fprint(2, "limbo: %s\n", buf);
+	report(src, buf);
 	nerrors++;
 	if(errlimit > 0 && nerrors >= errlimit){
 		fprint(2, "too many errors, stopping\n");
 		exits("errors");
 	}
+}
+
+/* a warning (limbo -w): the place and the message, not an error */
+void
+warn(Src *src, char *fmt, ...)
+{
+	char buf[StrSize], *p;
+	va_list arg;
+
+	if(!dowarn)
+		return;
+	p = seprint(buf, buf+sizeof buf, "warning: ");
+	va_start(arg, fmt);
+	vseprint(p, buf+sizeof buf, fmt, arg);
+	va_end(arg);
+	report(src, buf);
 }
 
 void

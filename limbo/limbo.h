@@ -243,9 +243,10 @@ enum
 	Ndecl	= 1<<6,		/* := */
 	Ndone	= 1<<7,		/* declaration already processed */
 	Nfnref	= 1<<8,		/* call through a function reference */
-	Npolyself	= 1<<9,
-	Npickdup	= 1<<10,
-	Nfnpair		= 1<<11,	/* call through a constraint's hidden (module, index) arguments */	/* ref *p, p a ref to an adt with pick fields: a copy */		/* x.f() of a constraint fn f of x's type parameter: x is third */
+	Npolyself	= 1<<9,		/* x.f() of a constraint fn f of x's type parameter: x is third */
+	Npickdup	= 1<<10,	/* ref *p, p a ref to an adt with pick fields: a copy */
+	Nfnpair		= 1<<11,	/* call through a constraint's hidden (module, index) arguments */
+	Nadtfn		= 1<<12,	/* A.f as a value, f a member function of this module's adt A */
 };
 
 /* operand addressing kinds */
@@ -377,6 +378,7 @@ extern	char*	incdirs[];
 extern	int	nincdirs;
 extern	int	nerrors;
 extern	int	errlimit;
+extern	int	dowarn;
 extern	Tok	tok;
 extern	Type	*tint, *tbig, *tbyte, *treal, *tstring, *tnone, *tany, *terror, *texception;
 extern	Decl*	nildecl;

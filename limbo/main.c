@@ -77,7 +77,7 @@ limbomain(void *v)
 	int argc;
 	char **argv;
 	char *ofile, *tabmod, *s;
-	int i, doasm, dostub, warn;
+	int i, doasm, dostub;
 	Node *tree;
 	Decl *d;
 
@@ -88,7 +88,6 @@ limbomain(void *v)
 	tabmod = nil;
 	doasm = 0;
 	dostub = 0;
-	warn = 0;
 	for(i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != 0; i++){
 		for(s = argv[i]+1; *s; s++){
 			switch(*s){
@@ -128,7 +127,7 @@ limbomain(void *v)
 				errlimit = 0;
 				break;
 			case 'w':
-				warn = 1;
+				dowarn = 1;
 				break;
 			default:
 				usage();
@@ -139,7 +138,6 @@ limbomain(void *v)
 	if(i != argc-1)
 		usage();
 	srcfile = argv[i];
-	USED(warn);
 
 	lexinit();
 	genstart();

@@ -399,6 +399,30 @@ dots(Type *t, Src s)
 	return t;
 }
 
+/*
+ * fixed(scale [, max]): Inferno's fixed-point types, not implemented
+ * here; refused by name, its arguments skipped
+ */
+static Type*
+fixedtype(void)
+{
+	int depth;
+
+	error(&tok.src, "fixed-point types are not implemented (a known difference from Inferno's limbo)");
+	next();
+	if(tok.t != '(')
+		return terror;
+	depth = 0;
+	do{
+		if(tok.t == '(')
+			depth++;
+		else if(tok.t == ')')
+			depth--;
+		next();
+	}while(depth > 0 && tok.t != Leof && tok.t != ';');
+	return terror;
+}
+
 static Type*
 type1(void)
 {
@@ -413,6 +437,8 @@ type1(void)
 	case Lbyte:	next(); return tbyte;
 	case Lreal:	next(); return treal;
 	case Lstring:	next(); return tstring;
+	case Lfixed:
+		return fixedtype();
 	case Lref:
 		next();
 		t = mktype(Tref, type(), nil);
@@ -838,7 +864,7 @@ unary(void)
 		depth--;
 		n->tyarg = t;
 		return n;
-	case Lint: case Lbig: case Lbyte: case Lreal: case Lstring:
+	case Lint: case Lbig: case Lbyte: case Lreal: case Lstring: case Lfixed:
 		t = type();
 		n = mkun(Ocast, &s, unary());
 		n->tyarg = t;
@@ -922,11 +948,12 @@ binprec(int t, int *op)
 	case '/':	*op = Odiv; return 11;
 	case '%':	*op = Omod; return 11;
 	case Lexp:	*op = Oexp; return 12;
+	case Lcomm:	*op = Osnd; return 13;	/* c <- v, as Inferno's grammar has it; c <-= v is expr's */
 	}
 	return 0;
 }
 
-/* binexp(p): unary {binop(prec >= p) binexp} -- precedence climbing; :: and ** are right associative */
+/* binexp(p): unary {binop(prec >= p) binexp} -- precedence climbing; :: ** <- are right associative */
 static Node*
 binexp(int p)
 {
@@ -936,14 +963,14 @@ binexp(int p)
 	l = unary();
 	for(chain = 0; ; chain++){
 		q = binprec(tok.t, &op);
-		if(q == 0 || q < p)
+		if(q == 0 || q < p || tok.t == Lcomm && peek(1)->t == '=')
 			return l;
 		if(chain > 20000){
 			error(&tok.src, "expression too long");
 			exits("errors");
 		}
 		next();
-		if(op == Ocons || op == Oexp)
+		if(op == Ocons || op == Oexp || op == Osnd)
 			r = binexp(q);
 		else
 			r = binexp(q+1);
@@ -1200,7 +1227,9 @@ stmt1(void)
 	case Lwhile:
 		next();
 		want('(');
-		e = expr();
+		e = nil;	/* while() loops for ever, as for(;;) */
+		if(tok.t != ')')
+			e = expr();
 		want(')');
 		n = mkn(Owhile, e, nil);
 		n->src = s;
@@ -1213,7 +1242,8 @@ stmt1(void)
 		n->fourth = stmt();
 		want(Lwhile);
 		want('(');
-		n->left = expr();
+		if(tok.t != ')')
+			n->left = expr();
 		want(')');
 		want(';');
 		break;

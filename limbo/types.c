@@ -277,7 +277,7 @@ resolve(Type *t)
 	case Tlist:
 	case Tchan:
 		t->tof = resolve(t->tof);
-		if(t->kind == Tref && t->tof->kind != Tadt && t->tof->kind != Tadtpick && t->tof->kind != Terror && t->tof->kind != Tfn){
+		if(t->kind == Tref && t->tof->kind != Tadt && t->tof->kind != Tadtpick && t->tof->kind != Ttuple && t->tof->kind != Terror && t->tof->kind != Tfn){
 			error(&t->src, "cannot have a ref %s", typestr(t->tof));
 			return terror;
 		}

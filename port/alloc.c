@@ -592,8 +592,7 @@ poolread(char *buf, int n, ulong off)
 	s = tmp;
 	e = tmp+sizeof tmp;
 	for(p = pools; p < pools+Npool; p++)
-		s = seprint(s, e, "%11lud %11lud %11lud %11lud %11lud %11lud %11lud %s\n",
-			p->cursize, p->maxsize, p->hw, p->nalloc, p->nfree, p->nbrk, p->arenasize, p->name);
+		s = memoryline(s, e, p->name, p->cursize, p->maxsize, p->hw, p->nalloc, p->nfree, p->nbrk, p->arenasize);
 	return readstr(off, buf, n, tmp);
 }
 

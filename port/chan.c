@@ -27,6 +27,8 @@ static struct {
 	int	nalloc;
 } chanalloc;
 
+static void	unamesfree(Chan*);
+
 Chan*
 newchan(void)
 {
@@ -75,6 +77,7 @@ chanfree(Chan *c)
 		cclose(c->umc);
 		c->umc = nil;
 	}
+	unamesfree(c);
 	pathclose(c->path);
 	c->path = nil;
 	lock(&chanalloc);
@@ -801,6 +804,110 @@ namec(char *aname, int amode, int omode, ulong perm)
 	return c;
 }
 
+/*
+ * A union directory lists each name once: the entry of the first member
+ * that has it, as a walk finds it (Inferno leaves that to ls -c and
+ * readdir's COMPACT).  While a union is read, the Chan keeps the names
+ * its members gave (but the last member's, which nothing follows) in
+ * a hash table, unames, freed at a rewind and when the Chan goes.
+ */
+enum
+{
+	Nunames	= 128,	/* buckets */
+};
+
+struct Uname
+{
+	Uname*	next;
+	int	len;
+	char	name[];
+};
+
+static void
+unamesfree(Chan *c)
+{
+	Uname *u, *nu;
+	int i;
+
+	if(c->unames == nil)
+		return;
+	for(i = 0; i < Nunames; i++)
+		for(u = c->unames[i]; u != nil; u = nu){
+			nu = u->next;
+			free(u);
+		}
+	free(c->unames);
+	c->unames = nil;
+}
+
+/* has c's union read given name (len bytes) already?  If not and note, note it */
+static int
+unionseen(Chan *c, uchar *name, int len, int note)
+{
+	Uname *u, **b;
+	uint h;
+	int i;
+
+	if(c->unames == nil){
+		if(!note)
+			return 0;
+		c->unames = malloc(Nunames*sizeof(Uname*));
+		if(c->unames == nil)
+			error(Enomem);
+	}
+	h = 0;
+	for(i = 0; i < len; i++)
+		h = h*31 + name[i];
+	b = &c->unames[h % Nunames];
+	for(u = *b; u != nil; u = u->next)
+		if(u->len == len && memcmp(u->name, name, len) == 0)
+			return 1;
+	if(note){
+		u = malloc(sizeof(Uname) + len);
+		if(u == nil)
+			error(Enomem);
+		u->len = len;
+		memmove(u->name, name, len);
+		u->next = *b;
+		*b = u;
+	}
+	return 0;
+}
+
+/*
+ * drop from the n bytes of stat entries at buf those whose names an
+ * earlier member of c's union gave; note the others' names if a member
+ * follows.  A malformed entry and what follows it are left as they are,
+ * for the reader to refuse.  The bytes kept.
+ */
+static long
+unionfilter(Chan *c, uchar *buf, long n, int note)
+{
+	uchar *p, *e, *w, *name;
+	uint m;
+
+	if(c->unames == nil && !note)
+		return n;
+	w = buf;
+	e = buf + n;
+	for(p = buf; p+BIT16SZ <= e; p += m){
+		m = BIT16SZ + GBIT16(p);
+		if(m > e-p || statcheck(p, m) < 0)
+			break;
+		name = p + STATFIXLEN - 4*BIT16SZ;
+		if(!unionseen(c, name+BIT16SZ, GBIT16(name), note)){
+			if(w != p)
+				memmove(w, p, m);
+			w += m;
+		}
+	}
+	if(p < e){
+		memmove(w, p, e-p);
+		w += e-p;
+	}
+	return w - buf;
+}
+
 /* read the next entries of a union directory */
 long
 unionread(Chan *c, void *va, long n)
@@ -827,8 +934,12 @@ unionread(Chan *c, void *va, long n)
 		}
 		nr = devtab[c->umc->type]->read(c->umc, va, n, c->umc->offset);
 		c->umc->offset += nr;
-		if(nr > 0)
-			break;
+		if(nr > 0){
+			nr = unionfilter(c, va, nr, f->next != nil);
+			if(nr > 0)
+				break;
+			continue;	/* all seen before: read on */
+		}
 		cclose(c->umc);
 		c->umc = nil;
 		c->uri++;
@@ -850,5 +961,6 @@ unionrewind(Chan *c)
 		cclose(c->umc);
 		c->umc = nil;
 	}
+	unamesfree(c);
 	qunlock(&c->umqlock);
 }

@@ -432,3 +432,43 @@ vmdrop(int took)
 	if(took)
 		release();
 }
+
+/*
+ * cons(3)'s files both consoles serve (the kernel's dev/devcons.c and
+ * emu's emu/devcons.c)
+ */
+
+/* the words of a consctl write, rawon or rawoff, in turn: raw mode after them, raw before */
+int
+consctlraw(char *a, long n, int raw)
+{
+	char buf[64], *f[8];
+	int i, nf;
+
+	if(n < 0 || n >= sizeof buf)
+		error(Ebadctl);
+	memmove(buf, a, n);
+	buf[n] = '\0';
+	nf = tokenize(buf, f, nelem(f));
+	for(i = 0; i < nf; i++){
+		if(strcmp(f[i], "rawon") == 0)
+			raw = 1;
+		else if(strcmp(f[i], "rawoff") == 0)
+			raw = 0;
+		else
+			error(Ebadctl);
+	}
+	return raw;
+}
+
+/*
+ * a line of /dev/memory, as Inferno's: bytes in use, the limit, the
+ * high water mark, allocations, frees, extensions and bytes held, each
+ * in 11 characters and a space, then the pool's name
+ */
+char*
+memoryline(char *s, char *e, char *name, ulong inuse, ulong max, ulong hw, ulong nalloc, ulong nfree, ulong nbrk, ulong held)
+{
+	return seprint(s, e, "%11lud %11lud %11lud %11lud %11lud %11lud %11lud %s\n",
+		inuse, max, hw, nalloc, nfree, nbrk, held, name);
+}

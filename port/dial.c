@@ -89,7 +89,7 @@ static int
 translate(Dest *d, char clone[][Maxaddr], char addr[][Maxaddr])
 {
 	char buf[Maxtry*Maxaddr], *line[Maxtry], *f[2], *cs;
-	int fd, n, i, nt;
+	int fd, n, r, i, nt;
 
 	cs = smprint("%s/cs", d->netdir);
 	fd = kopen(cs, ORDWR);
@@ -107,8 +107,16 @@ translate(Dest *d, char clone[][Maxaddr], char addr[][Maxaddr])
 	if(kwrite(fd, buf, strlen(buf)) < 0)
 		error(up->env->errstr);
 	kseek(fd, 0, 0);
-	n = readctl(fd, buf, sizeof buf);
-	USED(n);
+	/* a translation a read (cs(8)), or lines in one */
+	for(n = 0; n < sizeof buf - 2; n += r){
+		if((r = kread(fd, buf+n, sizeof buf - 2 - n)) < 0)
+			error(up->env->errstr);
+		if(r == 0)
+			break;
+		if(buf[n+r-1] != '\n')
+			buf[n+r++] = '\n';
+	}
+	buf[n] = 0;
 	poperror();
 	kclose(fd);
 	n = getfields(buf, line, Maxtry, 1, "\n");

@@ -588,7 +588,7 @@ disinit(void*)
 		panic("cannot start %s: %s", initprog, up->env->errstr);
 	mod = load(initprog);
 	if(mod == nil)
-		panic("cannot load %s: %r", initprog);
+		panic("cannot load %s", up->env->errstr);	/* the loader's reason names the file */
 	argc = 0;
 	argv[argc++] = "init";
 	if(bootcmd != nil){

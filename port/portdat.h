@@ -19,6 +19,7 @@ typedef struct QLock	QLock;
 typedef struct Queue	Queue;
 typedef struct Ref	Ref;
 typedef struct Rendez	Rendez;
+typedef struct Uname	Uname;
 typedef struct RWlock	RWlock;
 typedef struct Snap	Snap;
 typedef struct Walkqid	Walkqid;
@@ -158,6 +159,7 @@ struct Chan
 	Chan*	umc;		/* channel in union; held for union read */
 	QLock	umqlock;	/* serialize unionreads */
 	int	uri;		/* union read index */
+	Uname**	unames;		/* union read: names earlier members gave (chan.c) */
 	int	dri;		/* devdirread index */
 	ulong	mountid;
 	int	ismtpt;

@@ -107,6 +107,8 @@ void	chandevinit(void);
 int	vmtake(void);
 void	vmdrop(int);
 void	chandevshutdown(void);
+int	consctlraw(char*, long, int);
+char*	memoryline(char*, char*, char*, ulong, ulong, ulong, ulong, ulong, ulong, ulong);
 
 /* readstr etc.: devutil.c */
 long	readstr(ulong, char*, ulong, char*);

@@ -1,1 +1,1 @@
-mkdir /tmp/a /tmp/b; echo 1 > /tmp/a/x; echo 2 > /tmp/b/y; bind -a /tmp/b /tmp/a; ls /tmp/a; cat /tmp/a/y; unmount /tmp/b /tmp/a; ls /tmp/a; bind -bc /tmp/b /tmp/a; echo 3 > /tmp/a/z; ls /tmp/b; cd /tmp/a; cat ../b/z; pwd; unmount /tmp/a; ls /tmp/a
+mkdir /tmp/a /tmp/b; echo 1 > /tmp/a/x; echo 2 > /tmp/b/y; echo 4 > /tmp/b/x; bind -a /tmp/b /tmp/a; ls /tmp/a; cat /tmp/a/y /tmp/a/x; unmount /tmp/b /tmp/a; ls /tmp/a; bind -bc /tmp/b /tmp/a; echo 3 > /tmp/a/z; ls /tmp/b; ls /tmp/a; cat /tmp/a/x; cd /tmp/a; cat ../b/z; pwd; unmount /tmp/a; ls /tmp/a

@@ -69,7 +69,8 @@ init(nil: ref Draw->Context, nil: list of string)
 	(a, n) = rd->init(Top+"/empty", Readdir->NAME|Readdir->COMPACT);
 	sys->print("empty: %d %d\n", n, len a);
 
-	# a union: u1 holds x, y (1 byte); u2 holds y (2 bytes), z
+	# a union: u1 holds x, y (1 byte); u2 holds y (2 bytes), z; the
+	# kernel lists y once, u1's, so COMPACT has nothing left to do
 	mkdir(Top+"/u1");
 	mkdir(Top+"/u2");
 	mkfile(Top+"/u1/x", 1, 100, 100);

@@ -14,7 +14,7 @@ for c in $cases; do
 	cmd="$cmd echo -- $c; /n/local/$c.dis;"
 	echo "-- $c" >>"$want"
 	if [ $c = net-dial ]; then
-		printf 'announce: no network: /net/tcp/clone does not exist\ndial -1: no network: /net/tcp/clone does not exist\n' >>"$want"
+		printf 'announce: no network: /net/tcp/clone does not exist\ndial -1: no network: /net/tcp/clone does not exist\nudp -1: no network: /net/udp/clone does not exist\n' >>"$want"
 	else
 		cat "$R/tests/vm/$c.out" >>"$want"
 	fi

@@ -21,7 +21,7 @@ for opt in '' -v; do
 	fi
 	first=$(grep -v '^$' $T/out | head -1)
 	case "$opt:$first" in
-	:'panic: cannot load /dis/init.dis: /dis/init.dis: '*) ;;
+	:'panic: cannot load /dis/init.dis: '*) ;;
 	-v:'Minos i386 kernel, HZ 100, '*) ;;
 	*)	echo "kpanic: '$opt': unexpected output"; cat $T/out; exit 1 ;;
 	esac

@@ -1,6 +1,7 @@
 implement Emucons;
 
-# emu-cons -- emu's console files in /dev: cons, time, msec, user, sysname
+# emu-cons -- emu's console files in /dev: cons, time, msec, user, sysname;
+# #c's memory (Inferno's pool lines), random, notquiterandom and consctl
 
 include "sys.m";
 	sys: Sys;
@@ -59,4 +60,36 @@ init(nil: ref Draw->Context, nil: list of string)
 	sys->print("null %d\n", sys->read(sys->open("/dev/null", Sys->OREAD), buf, len buf));
 	if(sys->remove("/dev/time") < 0)
 		sys->print("remove time: %r\n");
+	memory();
+	r1 := array[32] of byte;
+	r2 := array[32] of byte;
+	fd = sys->open("#c/random", Sys->OREAD);
+	n = sys->read(fd, r1, len r1);
+	sys->read(fd, r2, len r2);
+	sys->print("random %d, differs %d\n", n, string r1 != string r2);
+	fd = sys->open("#c/notquiterandom", Sys->OREAD);
+	sys->print("notquiterandom %d\n", sys->read(fd, r1, 16));
+	fd = sys->open("#c/consctl", Sys->OWRITE);
+	sys->print("rawon %d\n", sys->fprint(fd, "rawon"));
+	if(sys->fprint(fd, "rawon frob") < 0)
+		sys->print("consctl: %r\n");
+	sys->print("rawoff %d\n", sys->fprint(fd, "rawoff"));
+}
+
+# #c/memory: a line a pool, seven numbers in 12 characters each, then the name
+memory()
+{
+	fd := sys->open("#c/memory", Sys->OREAD);
+	buf := array[1024] of byte;
+	s := string buf[0:sys->read(fd, buf, len buf)];
+	(nil, lines) := sys->tokenize(s, "\n");
+	for(; lines != nil; lines = tl lines){
+		l := hd lines;
+		(nf, f) := sys->tokenize(l, " ");
+		name := l[7*12:];
+		sys->print("memory %s: %d fields, name at 84 %d", name, nf, len f == 8 && hd tl tl tl tl tl tl tl f == name);
+		if(name == "heap")
+			sys->print(", limit %s", hd tl f);
+		sys->print("\n");
+	}
 }

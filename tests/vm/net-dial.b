@@ -2,7 +2,8 @@ implement Netdial;
 
 # net-dial -- sys->announce, listen and dial over TCP on the loopback
 # (emu's #I), a name space exported and mounted across the connection,
-# the errors: refused, unknown host, bad dial strings and ctl messages,
+# the errors: refused, unknown host, bad dial strings (cs(8)'s words, as
+# #I serves /net/cs) and ctl messages,
 # and a reader blocked in the host killed.  In the kernel, which has no
 # network, dial says so.
 
@@ -24,6 +25,8 @@ init(nil: ref Draw->Context, nil: list of string)
 		sys->print("announce: %r\n");
 		(ok, nil) = sys->dial("tcp!127.0.0.1!564", nil);
 		sys->print("dial %d: %r\n", ok);
+		(ok, nil) = sys->dial("udp!127.0.0.1!123", nil);
+		sys->print("udp %d: %r\n", ok);
 		return;
 	}
 	sys->print("announced in %s\n", c.dir[0:len "/net/tcp/"]);
@@ -43,8 +46,8 @@ init(nil: ref Draw->Context, nil: list of string)
 	sys->print("bad string %d: %r\n", ok);
 	(ok, nil) = sys->dial("tcp!127.0.0.1", nil);
 	sys->print("no port %d: %r\n", ok);
-	(ok, nil) = sys->announce("udp!*!1");
-	sys->print("udp %d: %r\n", ok);
+	(uok, uc) := sys->announce("udp!127.0.0.1!0");
+	sys->print("udp %d in %s\n", uok, uc.dir[0:len "/net/udp/"]);
 	ctl := sys->open("/net/tcp/clone", Sys->ORDWR);
 	if(sys->fprint(ctl, "frobnicate") < 0)
 		sys->print("bad ctl: %r\n");

@@ -1,6 +1,7 @@
 implement Sysns;
 
-# sys-ns -- dirread, chdir, bind (replace, before, after, create), unmount
+# sys-ns -- dirread, chdir, bind (replace, before, after, create), unmount;
+# a union lists each name once
 
 include "sys.m";
 	sys: Sys;
@@ -44,6 +45,22 @@ ls(dir: string): string
 	for(; names != nil; names = tl names)
 		s += " " + hd names;
 	return s;
+}
+
+# the entries of a directory, and the dirreads that gave them
+count(dir: string): (int, int)
+{
+	fd := sys->open(dir, Sys->OREAD);
+	if(fd == nil)
+		return (-1, 0);
+	nn := 0;
+	for(nr := 0;; nr++){
+		(n, nil) := sys->dirread(fd);
+		if(n <= 0)
+			break;
+		nn += n;
+	}
+	return (nn, nr);
 }
 
 insert(s: string, l: list of string): list of string
@@ -99,7 +116,19 @@ init(nil: ref Draw->Context, nil: list of string)
 		sys->print("unmount: %r\n");
 	sys->unmount(nil, "a");
 
-	for(f := "a/x" :: "a/y" :: "b/y" :: "b/z" :: "b/new" :: "a" :: "b" :: nil; f != nil; f = tl f)
+	# a union lists each name once, the first member's: c after itself,
+	# more entries than one read returns, so whole reads are dropped
+	mkdir(top + "/c");
+	for(i := 0; i < 300; i++)
+		mk(sys->sprint("%s/c/file%.3d", top, i), "");
+	sys->print("self union %d\n", sys->bind("c", "c", Sys->MAFTER) > 0);
+	(nn, nr) := count("c");
+	sys->print("c: %d names in %d reads\n", nn, nr);
+	sys->unmount("c", "c");
+	for(i = 0; i < 300; i++)
+		sys->remove(sys->sprint("%s/c/file%.3d", top, i));
+
+	for(f := "c" :: "a/x" :: "a/y" :: "b/y" :: "b/z" :: "b/new" :: "a" :: "b" :: nil; f != nil; f = tl f)
 		sys->remove(top + "/" + hd f);
 	sys->print("cleaned %d\n", sys->remove(top));
 }
