@@ -52,6 +52,7 @@ mockinit(void)
 	proc0.env->user = "inferno";
 	pools[0].name = "main";
 	pools[0].maxsize = 64*1024*1024;
+	conf.npage = 256*1024*1024/BY2PG;	/* as minos run's -m 256: #R's limit of all trees */
 	pools[1].name = "heap";
 	kbdq = qopen(4096, 0, nil, nil);
 }

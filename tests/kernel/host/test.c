@@ -450,7 +450,7 @@ testroot(void)
 	r = xattach('/', "");
 	TRY(c = xopen(r, "", OREAD));
 	xls(c, ls);
-	CHECK(strcmp(ls, "chan dev dis env fd mnt n net prog tmp module") == 0, ls);
+	CHECK(strcmp(ls, "chan dev dis env fd mnt n net prof prog tmp module") == 0, ls);
 	cclose(c);
 	TRY(c = xopen(r, "dis", OREAD));
 	xls(c, ls);
