@@ -552,6 +552,7 @@ enum
 	Cgcalloc,
 	Cgcfull,
 	Cother,			/* what has no room in the table */
+	Chost,			/* what a bounded episode took beyond its bound: the host's */
 	Cnamed,			/* the first index given to a name as it appears */
 	Ncause	= 48,
 };
@@ -573,6 +574,7 @@ struct Attr
 	uvlong	since;		/* fastticks when cur was last charged */
 	uvlong	t[Ncause];	/* fastticks charged to each cause */
 	ulong	n[Ncause];	/* times each came into force */
+	uvlong	typ[Ncause];	/* a bounded cause's usual episode: its median's estimate, fastticks */
 	ulong	nread;		/* the measured thread's clock reads since it last asked */
 	Attrmark	mark[2];	/* the accounts at its last two: read k in mark[(k-1)&1] */
 };

@@ -307,22 +307,37 @@ result(name, ylabel, yunit: string, s: ref Sample)
 # falls, and every ordinary observation would seem delayed).  What an
 # observation has left above F is the host's (QEMU descheduled, host
 # preemption) when it is at least F again, as osnoise calls a gap
-# noise above its threshold; the cause is then host.
+# noise above its threshold; the cause is then host, which also holds
+# what the kernel itself found the host took (bench(3)'s host).
 attribution(name: string, s: ref Sample)
 {
 	floor: real;
 	g: array of real;
+	c, i, j: int;
+	hc := -1;	# the kernel's host
+	for(c = 0; c < len cnames; c++)
+		if(cnames[c] == "host")
+			hc = c;
 	if(na == 0)
 		floor = s.median();
 	else{
 		g = array[s.n] of {* => 0.0};
-		for(j := 0; j < na; j++)
+		for(j = 0; j < na; j++)
 			g[aobs[j]-1] += aval[j];
 		d := Sample.new(s.n);
-		for(i := 0; i < s.n; i++)
+		for(i = 0; i < s.n; i++)
 			d.addreal(s.x[i] - g[i]);
 		floor = d.median();
 	}
+	# the kernel's host, per observation, apart: with the remainder below
+	hk: array of real;
+	if(g != nil && hc >= 0)
+		for(j = 0; j < na; j++)
+			if(acause[j] == hc){
+				if(hk == nil)
+					hk = array[s.n] of {* => 0.0};
+				hk[aobs[j]-1] += aval[j];
+			}
 	out.puts("# attribution " + name + " floor " + samples->fmt(round(floor)) + "\n");
 	thr := floor;
 	eps := 1.0;	# a nanosecond
@@ -332,11 +347,15 @@ attribution(name: string, s: ref Sample)
 		thr = eps;
 	host := array[0] of (int, real);
 	nh := 0;
-	for(i := 0; i < s.n; i++){
+	for(i = 0; i < s.n; i++){
 		r := s.x[i] - floor;
 		if(g != nil)
 			r -= g[i];
-		if(r >= thr){
+		if(r < thr)
+			r = 0.0;
+		if(hk != nil)
+			r += hk[i];
+		if(r > 0.0){
 			if(nh == len host){
 				h := array[2*nh+16] of (int, real);
 				h[0:] = host[0:nh];
@@ -347,8 +366,10 @@ attribution(name: string, s: ref Sample)
 	}
 	# the causes met, by name, host among them
 	seen := array[len cnames + 1] of {* => 0};
-	for(j := 0; j < na; j++){
-		c := acause[j];
+	for(j = 0; j < na; j++){
+		c = acause[j];
+		if(c == hc)
+			continue;	# with the remainder, as host
 		if(c >= len seen){
 			if(c >= len cnames)
 				cnames = bench->causes();
@@ -361,7 +382,7 @@ attribution(name: string, s: ref Sample)
 	names: list of (string, int);	# name, index (-1: host)
 	if(nh > 0)
 		names = ("host", -1) :: names;
-	for(c := 0; c < len seen; c++)
+	for(c = 0; c < len seen; c++)
 		if(seen[c]){
 			n := "?";
 			if(c < len cnames)
@@ -369,7 +390,8 @@ attribution(name: string, s: ref Sample)
 			names = (n, c) :: names;
 		}
 	for(v := sortnames(names); v != nil; v = tl v){
-		(n, c) := hd v;
+		n: string;
+		(n, c) = hd v;
 		out.puts("# cause " + name + " " + n);
 		if(c < 0){
 			for(i = 0; i < nh; i++)
