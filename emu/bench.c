@@ -4,6 +4,8 @@
  * measured against the host's CLOCK_MONOTONIC, which is the device's
  * own clock here (fastticks, in nanoseconds), and the kernel's
  * experiments that a Linux process cannot make.
+ * Emu keeps no tail attribution (port/attr.c is the kernel's): no
+ * causes, attribution answers -1, and its control words say so.
  */
 #include "u.h"
 #include "../port/lib.h"
@@ -189,4 +191,48 @@ void
 intrstamps(int, uvlong*, uvlong*, uvlong*, uvlong*)
 {
 	error("intr: the clock interrupt's latency is the kernel's: emu has no clock interrupt");
+}
+
+/*
+ * The tail attribution's interface (port/attr.c) as emu keeps it: none.
+ * The clock is the device's; Bench->attribution answers -1, as to a
+ * thread that has not read the clock twice, and causes none.
+ */
+uvlong
+attrticks(void)
+{
+	return fastticks(nil);
+}
+
+int
+attrdelta(Prog*, uvlong*, int)
+{
+	return -1;
+}
+
+char*
+attrname(int)
+{
+	return nil;
+}
+
+int
+attrtotals(uvlong*, ulong*)
+{
+	return 0;
+}
+
+int
+attrswitch(int on)
+{
+	if(on >= 0)
+		error("attribution: the tail attribution is the kernel's: emu keeps none");
+	return 0;
+}
+
+char*
+attrinject(char*, long)
+{
+	error("inject: the tail attribution is the kernel's: emu keeps none");
+	return nil;
 }

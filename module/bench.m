@@ -20,4 +20,6 @@ Bench: module
 	enablegc:	fn();
 	profon:		fn(clr: int): int;	# start the kernel profiler (kprof(3)), zeroing it first if clr; -1 if none
 	profoff:	fn(): int;		# stop it
+	attribution:	fn(t: array of big): int;	# (cause, ns) pairs of the time between the caller's last two clock reads
+	causes:		fn(): array of string;	# the names of the causes, by index (none under emu)
 };

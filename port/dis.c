@@ -419,6 +419,7 @@ disfault(void *ureg, char *msg)
 static void
 vmexit(Prog *p)
 {
+	attrexit(p);
 	if(p->pid == isched.initpid)
 		isched.initstatus = p->exitmsg != nil && p->exitmsg[0] != 0;
 	progwaitmsg(p);
@@ -487,6 +488,7 @@ vmachine(void*)
 	int s, g;
 
 	up->type = Interp;
+	attrproc(Cvm);
 	s = splhi();
 	isched.nvm++;
 	isched.creating = 0;
@@ -524,11 +526,13 @@ vmachine(void*)
 		while(vmrun()){
 			up->env = &up->defenv;
 			if(isched.yield != 0){
+				attrproc(Cvm);	/* its last thread's quantum is over */
 				vmput();
 				vmget();
 			}
 		}
 		poperror();
+		attrproc(Cvm);
 		up->env = &up->defenv;
 		if(vmnprog() == 0)
 			halt(isched.initstatus);
@@ -584,6 +588,8 @@ disinit(void*)
 	mathmodinit();
 	keyringmodinit();
 	vmprogexit = vmexit;
+	vmslice = attrslice;
+	vmgcslice = attrgc;
 	if(waserror())
 		panic("cannot start %s: %s", initprog, up->env->errstr);
 	mod = load(initprog);

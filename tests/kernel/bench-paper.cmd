@@ -1,1 +1,1 @@
-bind -b '#x' /dev; bench -o -n 20 BASE XBASE GCSCHED GCACQUIRE GCIDLE INTR OPNIL OPSCHED | wc -l -w; bench -s -n 20 GCSCHED INTR OPNIL | wc -l -w; bench -g -s -n 10 XBASE GCSCHED | wc -l; echo stats > /dev/bctl; grep '^gc ' /dev/bdata; echo end
+bind -b '#x' /dev; bench -o -n 20 BASE XBASE GCSCHED GCACQUIRE GCIDLE INTR OPNIL OPSCHED | grep -v '^# (attribution|cause) ' | wc -l -w; bench -s -n 20 GCSCHED INTR OPNIL | wc -l -w; bench -g -s -n 10 XBASE GCSCHED | wc -l; echo stats > /dev/bctl; grep '^gc ' /dev/bdata; echo end

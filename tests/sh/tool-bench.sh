@@ -5,7 +5,7 @@
 # and the kernel's tests run but INTR, which says why, and the rest go on.
 . "${ROOT:-.}/tests/sh/tool.inc"
 
-U='usage: bench [-gosP] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]'
+U='usage: bench [-AgosP] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]'
 
 tool bench -x
 fails option 1 <<E
