@@ -61,6 +61,7 @@ Side: adt
 };
 
 Nbin:	con 10;
+Big:	con 1e300;
 Bar:	con 24;
 Maxarr:	con 10000;
 
@@ -72,12 +73,13 @@ hflag := 1;
 aflag := 0;
 fflag := 0;
 margin := -1.0;
-thresh := 0.0;
-tfixed := 0;
+tlist: list of string;	# -t's thresholds, as given
 width := -1.0;
 maxarr := Maxarr;
 status := "";
+dflag: string;
 layered := 0;	# the top level of both sides is the layout
+inlayout: string;	# a test's boots all alike, in this one layout: its results hold there only
 
 init(nil: ref Draw->Context, argv: list of string)
 {
@@ -91,7 +93,7 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("bcmp [-aqf] [-c conf] [-e margin%] [-t threshold] [-w halfwidth%] [-p narr] [-s seed] [-l old,new] [-T test]... [old new]");
+	arg->setusage("bcmp [-aqf] [-c conf] [-e margin%] [-t threshold]... [-w halfwidth%] [-p narr] [-s seed] [-l old,new] [-T test]... [old new]\n       bcmp [-c conf] -d k[,unit[,option]]");
 	labels: list of string;
 	sel: list of string;
 	while((c := arg->opt()) != 0)
@@ -115,12 +117,14 @@ init(nil: ref Draw->Context, argv: list of string)
 			width = percent(arg->earg(), "half-width");
 		't' =>
 			s := arg->earg();
-			if(!isnum(s)){
-				sys->fprint(stderr, "bcmp: bad threshold %s: want a number\n", s);
+			(nil, err) := stats->threshold(s, "ns");
+			if(err != nil){
+				sys->fprint(stderr, "bcmp: %s\n", err);
 				arg->usage();
 			}
-			thresh = real s;
-			tfixed = 1;
+			tlist = s :: tlist;
+		'd' =>
+			dflag = arg->earg();
 		'p' =>
 			s := arg->earg();
 			if(!isint(s) || len s > 7 || (maxarr = int s) < 100){
@@ -147,6 +151,13 @@ init(nil: ref Draw->Context, argv: list of string)
 		}
 	argv = arg->argv();
 	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
+	if(dflag != nil){
+		if(argv != nil)
+			arg->usage();
+		plan(dflag);
+		return;
+	}
+	tlist = rev(tlist);
 
 	a, b: ref Side;
 	case len argv {
@@ -470,17 +481,9 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 	}
 	ua := units(sa, ta);
 	ub := units(sb, tb);
-	(loa, hia) := span(ua);
-	(lob, hib) := span(ub);
-	lo := loa;
-	if(lob < lo)
-		lo = lob;
-	hi := hia;
-	if(hib > hi)
-		hi = hib;
-	if(tfixed && (thresh < lo || thresh >= hi)){
-		refuse(ta.name, "threshold " + num(thresh, 6) + " lies outside the observations (" +
-			num(lo, 6) + " to " + num(hi, 6) + ")");
+	(rungs, err) := thresholds(unit);
+	if(err != nil){
+		refuse(ta.name, err);
 		return 0;
 	}
 
@@ -495,7 +498,7 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 	w := len la;
 	if(len lb > w)
 		w = len lb;
-	sel := family(ua, ub);
+	(sel, th, flat) := family(ua, ub, rungs);
 	hdr := pad("", w);
 	if(layered)
 		hdr += lpad("layouts", 8);
@@ -513,33 +516,66 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 		if(len ua >= 2)
 			one = lb;
 		out.puts("design: " + one + " has a single " + top() + ": the spread between " + top() + "s is unknown, and no verdict is possible\n");
-		differences(ta.name, sa, sb, ua, ub, sel, unit, nil);
+		differences(sa, sb, ua, ub, sel, th, flat, unit, nil);
 		out.puts("verdict: none: a comparison needs " + top() + "s on each side (at least " +
-			string stats->mink(len sel, 1.0-conf) + " a side for a statement at " + pc(conf) + ")\n");
+			string stats->mink(1, 1.0-conf) + " a side for a statement at " + pc(conf) + ")\n");
 		if(hflag)
 			histogram(ua, ub, la, lb);
 		out.puts("\n");
 		return 0;
 	}
-	c := stats->compare(ua, ub, sel, thresh, tfixed, conf, maxarr, Rand.new(seed));
+	# boots that repeat one observation are exact in their layout;
+	# layouts that agree are a sample like any other
+	one := onelayout(sa, sb);
+	c := stats->compare(ua, ub, sel, th, nil, nil, !layered && one != nil, conf, maxarr, Rand.new(seed));
+	inlayout = nil;
+	if(c.exact)
+		inlayout = one;
 	ok := design(c, len ua, len ub, len sel);
-	differences(ta.name, sa, sb, ua, ub, sel, unit, c);
-	verdict(c, ok);
+	differences(sa, sb, ua, ub, sel, th, flat, unit, c);
+	verdict(c, ok, sa, sb, ua, ub, unit);
 	if(aflag)
-		aa(c, unit);
+		aa(c, unit, perrun(ua, ub), per(ua, ub));
 	if(width > 0.0)
-		planning(sa, sb, ua, ub, sel, unit);
+		planning(sa, sb, ua, ub, sel, th, unit);
 	if(hflag)
 		histogram(ua, ub, la, lb);
 	out.puts("\n");
 	return ok;
 }
 
-# family gives the statistics compared: p99.9 only when every run has
-# 10000 observations (so that ten lie above it).
-family(ua, ub: array of ref Unit): array of int
+# thresholds gives a test's fixed thresholds, in its unit: those of -t,
+# else the default ladder when it measures time (nil otherwise: the
+# exceedance above old's p99 stands in), or why they do not apply.
+thresholds(unit: string): (array of real, string)
+{
+	if(tlist == nil)
+		return (stats->ladder(unit), nil);
+	r := array[len tlist] of real;
+	i := 0;
+	for(l := tlist; l != nil; l = tl l){
+		(v, err) := stats->threshold(hd l, unit);
+		if(err != nil)
+			return (nil, err);
+		r[i++] = v;
+	}
+	stats->sort(r);
+	n := 0;
+	for(i = 0; i < len r; i++)
+		if(n == 0 || r[i] != r[n-1])
+			r[n++] = r[i];
+	return (r[0:n], nil);
+}
+
+# family gives the statistics compared, each with its threshold: p99.9
+# only when every run has 10000 observations (so that ten lie above it);
+# a Tail statistic for each threshold that some observation reaches and
+# some does not (the others, flat, are only described), or, without
+# thresholds, the exceedance above old's p99.
+family(ua, ub: array of ref Unit, rungs: array of real): (array of int, array of real, list of real)
 {
 	many := 1;
+	n := 0;
 	for(s := 0; s < 2; s++){
 		u := ua;
 		if(s)
@@ -549,11 +585,83 @@ family(ua, ub: array of ref Unit): array of int
 			for(j := 0; j < len lv; j++)
 				if(len lv[j].x < 10000)
 					many = 0;
+			n += u[i].nobs();
 		}
 	}
-	if(many)
-		return array[] of {Stats->Median, Stats->P90, Stats->P99, Stats->P999, Stats->Max, Stats->Exceed, Stats->Dist};
-	return array[] of {Stats->Median, Stats->P90, Stats->P99, Stats->Max, Stats->Exceed, Stats->Dist};
+	sel: list of int;
+	th: list of real;
+	flat: list of real;
+	sel = Stats->Dist :: sel;
+	th = 0.0 :: th;
+	if(rungs == nil){
+		sel = Stats->Exceed :: sel;
+		th = 0.0 :: th;
+	}
+	for(i := len rungs - 1; i >= 0; i--){
+		k := reach(ua, rungs[i]) + reach(ub, rungs[i]);
+		if(k == 0 || k == n){
+			flat = rungs[i] :: flat;
+			continue;
+		}
+		sel = Stats->Tail :: sel;
+		th = rungs[i] :: th;
+	}
+	base := array[] of {Stats->Median, Stats->P90, Stats->P99, Stats->P999, Stats->Max};
+	for(i = len base - 1; i >= 0; i--)
+		if(base[i] != Stats->P999 || many){
+			sel = base[i] :: sel;
+			th = 0.0 :: th;
+		}
+	a := array[len sel] of int;
+	t := array[len sel] of real;
+	for(i = 0; sel != nil; sel = tl sel){
+		a[i] = hd sel;
+		t[i++] = hd th;
+		th = tl th;
+	}
+	return (a, t, flat);
+}
+
+# reach counts the observations of a side at or above t.
+reach(u: array of ref Unit, t: real): int
+{
+	n := 0;
+	for(i := 0; i < len u; i++){
+		lv := u[i].leaves();
+		for(j := 0; j < len lv; j++)
+			n += stats->atleast(lv[j].x, t);
+	}
+	return n;
+}
+
+# perrun gives the observations a run, on average over both sides: a
+# Tail statistic, a share of a run's observations, times it reads as a
+# count ("41 a boot"), exactly so when every run holds as many.
+perrun(ua, ub: array of ref Unit): real
+{
+	n := 0;
+	m := 0;
+	for(s := 0; s < 2; s++){
+		u := ua;
+		if(s)
+			u = ub;
+		for(i := 0; i < len u; i++){
+			n += u[i].nobs();
+			m += len u[i].leaves();
+		}
+	}
+	if(m == 0)
+		return 0.0;
+	return real n / real m;
+}
+
+# per names what a Tail count is counted in: a boot, unless some boot
+# of either side made several runs.
+per(ua, ub: array of ref Unit): string
+{
+	if(count(ua, layered+1) > count(ua, layered) || count(ub, layered+1) > count(ub, layered))
+		return "a run";
+	return "a boot";
 }
 
 # span gives the least and the greatest observation of a side, and
@@ -723,14 +831,27 @@ median1(u: array of ref Unit, unit: string): string
 	return s;
 }
 
-# design says what the arrangements of boot labels allow; 0 when they
-# cannot support a statement at the confidence asked.
+# design says what the arrangements of unit labels allow; 0 when they
+# cannot support a statement at the confidence asked, whatever the data:
+# then it gives the least design that can (mink of one pair: the
+# statistics' most extreme arrangements coincide).  Data can fall short
+# of a design that can: every statistic is most extreme in a pair of
+# arrangements of its own, and minP counts them all, so statistics that
+# disagree (as noise does) raise the least adjusted p; and statistics
+# that take few distinct values over the units (one boot of each of
+# several icount layouts can) tie over many arrangements.  No difference
+# can then be shown, which is said, with the design those data would
+# have needed when more units would help.
 design(c: ref Cmp, ka, kb, nstat: int): int
 {
 	alpha := 1.0 - conf;
 	s := "design: " + string ka + " " + top() + "s against " + string kb + ": ";
 	if(c.exact){
-		out.puts(s + "every " + top() + " of each side gave the same observations (as under -c icount): the differences are exact\n");
+		if(inlayout != nil)
+			out.puts(s + "every boot of each side gave the same observations (as under -c icount), in " + inlayout +
+				": the differences are exact there and say nothing of other layouts (layout(8)); only a comparison over layouts judges the change\n");
+		else
+			out.puts(s + "every " + top() + " of each side gave the same observations (as under -c icount): the differences are exact\n");
 		return 1;
 	}
 	if(c.all)
@@ -738,80 +859,170 @@ design(c: ref Cmp, ka, kb, nstat: int): int
 	else
 		s += sys->sprint("%d of the %s arrangements of the %s labels, drawn at random (seed %bd)",
 			c.narr, num(stats->choose(ka+kb, ka), 6), top(), seed);
-	s += "; the smallest p-value they allow is " + num(c.pmin, 2) + ", " + num(c.pfloor, 2) +
-		" after adjusting for " + string nstat + " statistics";
-	if(c.pfloor > alpha){
-		opt := "-n ";
-		if(layered)
-			opt = "-L ";
-		out.puts(s + ": no statement at " + pc(conf) + " is possible; use " + opt +
-			string stats->mink(nstat, alpha) + " or more\n");
+	s += "; the smallest p-value they allow is " + num(c.pmin, 2);
+	if(c.pmin > alpha){
+		out.puts(s + ": no statement at " + pc(conf) + " is possible; use " + opt() + " " +
+			string stats->mink(1, alpha) + " or more\n");
 		return 0;
+	}
+	s += ", " + num(c.pfloor, 2) + " after adjusting for " + string nstat + " statistics";
+	if(c.pfloor > alpha){
+		s += ": these data can show no difference at " + pc(conf) + ": ";
+		if(c.pdata > c.pmin * (1.0 + 1e-9))
+			s += "their statistics take few distinct values over the " + top() + "s (no p below " + num(c.pdata, 2) + ")";
+		else{
+			pairs := int (c.pfloor * real c.narr / 2.0 + 0.5);
+			s += "their statistics are most extreme in " + string pairs + " pairs of arrangements, which " +
+				opt() + " " + string stats->mink(pairs, alpha) + " would allow";
+		}
 	}
 	out.puts(s + "\n");
 	return 1;
 }
 
+# opt names the option that sets the units a side
+opt(): string
+{
+	if(layered)
+		return "-L";
+	return "-n";
+}
+
+# plan writes the design line of k units a side before any data, for
+# compare(8) to refuse, before booting, a design that cannot reach a
+# verdict: d is k[,unit[,option]], the units named by unit (boot) and
+# set by option (-n).
+plan(d: string)
+{
+	f := split(d, ',');
+	if(f == nil || !isint(hd f) || len hd f > 3 || int hd f < 1 || len f > 3)
+		fatal("bad design " + d + ": want k[,unit[,option]]");
+	k := int hd f;
+	(what, o) := ("boot", "-n");
+	if(tl f != nil)
+		what = hd tl f;
+	if(len f == 3)
+		o = hd tl tl f;
+	alpha := 1.0 - conf;
+	n := stats->choose(2*k, k);
+	p := stats->leastp(k, k);
+	s := "design: " + string k + " " + what + "s a side: ";
+	if(n <= real maxarr)
+		s += "all " + num(n, 6) + " arrangements of the " + what + " labels";
+	else{
+		s += num(real maxarr, 6) + " of the " + num(n, 6) + " arrangements of the " + what + " labels, drawn at random";
+		p = 1.0 / real maxarr;
+	}
+	s += "; the smallest p-value they allow is " + num(p, 2);
+	if(p > alpha){
+		out.puts(s + ": no statement at " + pc(conf) + " is possible; use " + o + " " + string stats->mink(1, alpha) + " or more\n");
+		out.flush();
+		raise "fail:no verdict";
+	}
+	out.puts(s + "\n");
+	out.flush();
+}
+
+# statlabel names a statistic in a report's lines
+statlabel(x: ref Diff, unit: string): string
+{
+	case x.stat {
+	Stats->Tail =>
+		return rung(x.thresh, unit) + " or more";
+	Stats->Exceed =>
+		return "exceedance";
+	}
+	return stats->statname(x.stat);
+}
+
+# rung gives a threshold (or a time) in its unit, as scale reads it best
+rung(t: real, unit: string): string
+{
+	(f, su) := scale(t, 1.0, 0.0, unit);
+	return num(t/f, 4) + su;
+}
+
 # differences writes a line per statistic: its verdict, the difference
-# b - a with its interval, relative size and adjusted p-value.
-differences(name: string, sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: string, c: ref Cmp)
+# b - a with its interval, relative size and adjusted p-value; and the
+# thresholds no observation of either side reaches, or every one does.
+differences(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, th: array of real, flat: list of real, unit: string, c: ref Cmp)
 {
 	(la, lb) := (sa.label, sb.label);
-	if(c != nil)
+	if(c != nil && inlayout != nil)
+		out.puts(lb + " - " + la + " in " + inlayout + ", exact:\n");
+	else if(c != nil)
 		out.puts(lb + " - " + la + ", " + pc(conf) + " simultaneous intervals, p adjusted over " +
 			string len sel + " statistics (Westfall-Young minP):\n");
 	else
 		out.puts(lb + " - " + la + ":\n");
-	th := thresh;
-	if(!tfixed)
-		th = side(ua, Stats->P99, 0.0);
+	n := perrun(ua, ub);
+	each := per(ua, ub);
 	for(i := 0; i < len sel; i++){
 		s := sel[i];
 		x: ref Diff;
 		if(c != nil)
 			x = c.d[i];
 		else{
-			a := side(ua, s, th);
-			b := side(ub, s, th);
-			x = ref Diff(s, a, b, b-a, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0);
+			t := th[i];
+			if(s == Stats->Exceed)
+				t = side(ua, Stats->P99, 0.0);
+			a := side(ua, s, t);
+			b := side(ub, s, t);
+			x = ref Diff(s, a, b, b-a, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, t);
 		}
-		what := stats->statname(s);
-		if(s == Stats->Exceed){
-			what = "exceedance above " + fmtu(th, unit);
-			if(!tfixed)
-				what += " (" + la + "'s p99)";
-		}
+		if(s == Stats->Tail)
+			flat = flats(flat, x.thresh, ua, unit);
+		else if(s > Stats->Max)
+			flat = flats(flat, Big, ua, unit);
+		what := statlabel(x, unit);
 		v := verdict1(c, x);
 		if(c != nil && kind(c, x) == 0)
 			(x.lo, x.hi) = (1.0, 0.0);	# an interval would claim too much
-		if(s == Stats->Dist){
+		case s {
+		Stats->Dist =>
 			if(c == nil)
 				continue;
 			out.puts(what + ": " + v + "Anderson-Darling A2 = " + num(x.d, 4) + pval(c, x) + "\n");
-			continue;
-		}
-		if(s == Stats->Exceed){
+		Stats->Exceed =>
+			what = "exceedance above " + fmtu(x.thresh, unit) + " (" + la + "'s p99)";
 			out.puts(what + ": " + v + signed(100.0*x.d, 3) + " points" + ci(100.0*x.lo, 100.0*x.hi, 1.0) +
 				" (" + num(100.0*x.a, 3) + "% to " + num(100.0*x.b, 3) + "%" + pval(c, x) + ")\n");
-			continue;
+		Stats->Tail =>
+			out.puts(what + ": " + v + signed(n*x.d, 3) + " " + each + ci(n*x.lo, n*x.hi, 1.0) +
+				" (" + num(n*x.a, 3) + " to " + num(n*x.b, 3) + pval(c, x) + ")\n");
+		* =>
+			(f, su) := scale(x.d, x.lo, x.hi, unit);
+			rel := "";
+			if(x.a != 0.0)
+				rel = signed(100.0*x.d/x.a, 3) + "%";
+			if(c != nil && rel != nil)
+				rel += pval(c, x);
+			else if(c != nil)
+				rel = pval(c, x)[2:];
+			if(rel != nil)
+				rel = " (" + rel + ")";
+			out.puts(what + ": " + v + signed(x.d/f, 3) + su + ci(x.lo, x.hi, f) + rel + "\n");
 		}
-		(f, su) := scale(x.d, x.lo, x.hi, unit);
-		rel := "";
-		if(x.a != 0.0)
-			rel = signed(100.0*x.d/x.a, 3) + "%";
-		if(c != nil && rel != nil)
-			rel += pval(c, x);
-		else if(c != nil)
-			rel = pval(c, x)[2:];
-		if(rel != nil)
-			rel = " (" + rel + ")";
-		out.puts(what + ": " + v + signed(x.d/f, 3) + su + ci(x.lo, x.hi, f) + rel + "\n");
 	}
+	flats(flat, Big, ua, unit);
+}
+
+# flats writes the lines of the thresholds of flat, in rising order,
+# below t, and gives those left.
+flats(flat: list of real, t: real, ua: array of ref Unit, unit: string): list of real
+{
+	for(; flat != nil && hd flat < t; flat = tl flat){
+		if(reach(ua, hd flat) == 0)
+			out.puts(rung(hd flat, unit) + " or more: none on either side\n");
+		else
+			out.puts(rung(hd flat, unit) + " or more: every observation on both sides\n");
+	}
+	return flat;
 }
 
 pval(c: ref Cmp, x: ref Diff): string
 {
-	if(c == nil)
+	if(c == nil || inlayout != nil)
 		return "";
 	if(c.exact)
 		return "; exact";
@@ -834,7 +1045,7 @@ ci(lo, hi, f: real): string
 # verdict1 gives the verdict words that open a statistic's line.
 verdict1(c: ref Cmp, x: ref Diff): string
 {
-	if(c == nil)
+	if(c == nil || inlayout != nil)
 		return "";
 	case kind(c, x) {
 	'd' =>	return "difference at " + pc(conf) + " confidence: ";
@@ -848,7 +1059,7 @@ verdict1(c: ref Cmp, x: ref Diff): string
 # proven, 0 no verdict possible.
 kind(c: ref Cmp, x: ref Diff): int
 {
-	if(!c.exact && c.pfloor > 1.0 - conf)
+	if(!c.exact && c.pmin > 1.0 - conf)
 		return 0;
 	if(x.padj <= 1.0 - conf && (c.exact || x.padj < 1.0))
 		return 'd';
@@ -860,7 +1071,10 @@ kind(c: ref Cmp, x: ref Diff): int
 	return 'n';
 }
 
-verdict(c: ref Cmp, ok: int)
+# verdict closes a test with the statistics found different and, when
+# one is a fixed threshold, the answer: how many observations of the
+# highest such threshold or more each side has a boot, and its max.
+verdict(c: ref Cmp, ok: int, sa, sb: ref Side, ua, ub: array of ref Unit, unit: string)
 {
 	if(!ok){
 		out.puts("verdict: none: the design is too small\n");
@@ -869,16 +1083,32 @@ verdict(c: ref Cmp, ok: int)
 	d := "";
 	e := "";
 	ne := 0;
+	top: ref Diff;
 	for(i := 0; i < len c.d; i++)
 		case kind(c, c.d[i]) {
 		'd' =>
-			d += ", " + stats->statname(c.d[i].stat);
+			d += ", " + statlabel(c.d[i], unit);
+			if(c.d[i].stat == Stats->Tail && (top == nil || c.d[i].thresh > top.thresh))
+				top = c.d[i];
 		'e' =>
-			e += ", " + stats->statname(c.d[i].stat);
+			e += ", " + statlabel(c.d[i], unit);
 			ne++;
 		}
-	if(d != nil)
-		out.puts("verdict: difference at " + pc(conf) + " confidence in " + d[2:] + "\n");
+	ans := "";
+	if(top != nil){
+		n := perrun(ua, ub);
+		ans = ": " + sa.label + ": " + howmany(n*top.a) + " observations of " + rung(top.thresh, unit) + " or more " + per(ua, ub) +
+			" (max " + rung(side(ua, Stats->Max, 0.0), unit) + "); " + sb.label + ": " + howmany(n*top.b) +
+			" (max " + rung(side(ub, Stats->Max, 0.0), unit) + ")";
+	}
+	if(inlayout != nil){
+		if(d != nil)
+			out.puts("verdict: in " + inlayout + ", " + sb.label + " differs from " + sa.label + " in " + d[2:] + ans +
+				" (one layout: no confidence over layouts)\n");
+		else
+			out.puts("verdict: in " + inlayout + ", no difference\n");
+	}else if(d != nil)
+		out.puts("verdict: difference at " + pc(conf) + " confidence in " + d[2:] + ans + "\n");
 	else if(ne > 0 && ne == len c.d - 1)
 		out.puts("verdict: equivalent within +-" + num(margin, 3) + "%\n");
 	else if(e != nil)
@@ -887,9 +1117,33 @@ verdict(c: ref Cmp, ok: int)
 		out.puts("verdict: no difference proven\n");
 }
 
+howmany(n: real): string
+{
+	if(n == 0.0)
+		return "none";
+	return num(n, 3);
+}
+
+# onelayout names the one layout of a comparison whose boots were all
+# alike, or of each side's: the results hold there.
+onelayout(sa, sb: ref Side): string
+{
+	la := layouts(sa);
+	lb := layouts(sb);
+	if(len la > 1 || len lb > 1)
+		return nil;
+	if(la == nil && lb == nil)
+		return "the one layout measured";
+	if(la == nil || lb == nil)
+		return "one layout";
+	if(hd la == hd lb)
+		return "layout " + hd la;
+	return "layouts " + hd la + " (" + sa.label + ") and " + hd lb + " (" + sb.label + ")";
+}
+
 # aa reports an A/A comparison: the differences found (every one
 # false), and the noise floor, the half-width of each interval.
-aa(c: ref Cmp, unit: string)
+aa(c: ref Cmp, unit: string, n: real, per1: string)
 {
 	nd := 0;
 	fl := "";
@@ -900,9 +1154,12 @@ aa(c: ref Cmp, unit: string)
 		if(x.stat == Stats->Dist || x.lo > x.hi)
 			continue;
 		h := (x.hi - x.lo) / 2.0;
-		if(x.stat == Stats->Exceed)
+		case x.stat {
+		Stats->Exceed =>
 			fl += ", exceedance " + num(100.0*h, 2) + " points";
-		else{
+		Stats->Tail =>
+			fl += ", " + statlabel(x, unit) + " " + num(n*h, 2) + " " + per1;
+		* =>
 			fl += ", " + stats->statname(x.stat) + " " + fmtu(h, unit);
 			if(x.a != 0.0)
 				fl += " (" + num(100.0*h/abs(x.a), 2) + "%)";
@@ -916,7 +1173,7 @@ aa(c: ref Cmp, unit: string)
 # planning writes, after Kalibera and Jones, the variance of each
 # statistic at each level and the boots (and runs a boot) needed for
 # intervals of the difference of half-width -w percent of a's value.
-planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: string)
+planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, thr: array of real, unit: string)
 {
 	kmin := stats->mink(len sel, 1.0 - conf);
 	cb := -1.0;	# seconds a boot takes, besides its runs
@@ -933,8 +1190,8 @@ planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: s
 		s := sel[i];
 		if(s == Stats->Dist)
 			continue;
-		th := thresh;
-		if(!tfixed)
+		th := thr[i];
+		if(s == Stats->Exceed)
 			th = side(ua, Stats->P99, 0.0);
 		(s2a, t2a, na) := stats->levels(ua, s, th);
 		(s2b, t2b, nb) := stats->levels(ub, s, th);
@@ -948,6 +1205,8 @@ planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: s
 		a := side(ua, s, th);
 		h := width / 100.0 * abs(a);
 		what := stats->statname(s);
+		if(s == Stats->Tail)
+			what = rung(th, unit) + " or more";
 		if(layered){
 			planlayouts(what, s2, t2, na, nb, h, kmin, cb, cr);
 			continue;
@@ -983,7 +1242,7 @@ planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: s
 		out.puts(what + ":" + lv + "; " + string k + " boots a side" + rs + tm + "\n");
 	}
 	out.puts("(at least " + string kmin + " " + top() + "s a side for the permutation test to reach " + pc(conf) +
-		" over " + string len sel + " statistics)\n");
+		" over " + string len sel + " statistics whatever the data; " + string stats->mink(1, 1.0 - conf) + " when their most extreme arrangements agree)\n");
 }
 
 # planlayouts plans layouts: the variance of a layout's value as
