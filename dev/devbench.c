@@ -123,10 +123,11 @@ tk2nsf(double t)
 	return t*1e9/(double)bench.hz;
 }
 
+/* the measured thread's reads mark the tail attribution's accounts (port/attr.c) */
 static uvlong
 busec(void)
 {
-	return tk2us(fastticks(nil) - bench.base);
+	return tk2us(attrticks() - bench.base);
 }
 
 static Res*
@@ -1086,6 +1087,20 @@ benchstats(Res *r, int reset)
 		count, entries, dt.dropped);
 	rlog(r, "tschz %llud ppm %lud clockhz %d\n", bench.hz, bench.ppm, HZ);
 	rlog(r, "warmup %d\n", bench.warmup);
+	rlog(r, "attribution %s\n", attrswitch(-1) ? "on" : "off");
+}
+
+/* the tail attribution's accounts since boot (port/attr.c): name, ns, times */
+static void
+causes(Res *r)
+{
+	uvlong t[Ncause];
+	ulong n[Ncause];
+	int i, nc;
+
+	nc = attrtotals(t, n);
+	for(i = Cidle; i < nc; i++)
+		rlog(r, "%s %llud %lud\n", attrname(i), tk2ns(t[i]), n[i]);
 }
 
 enum
@@ -1100,6 +1115,9 @@ enum
 	CMidlegc,
 	CMstats,
 	CMwarmup,
+	CMcauses,
+	CMinject,
+	CMattribution,
 };
 
 static Cmdtab benchcmd[] =
@@ -1114,6 +1132,9 @@ static Cmdtab benchcmd[] =
 	CMidlegc,	"idlegc",	2,
 	CMstats,	"stats",	0,
 	CMwarmup,	"warmup",	0,
+	CMcauses,	"causes",	1,
+	CMinject,	"inject",	0,
+	CMattribution,	"attribution",	2,
 };
 
 static void
@@ -1197,6 +1218,23 @@ runcmd(Cmdbuf *cb, Res *r)
 		if(cb->nf == 2)
 			bench.warmup = count(cb, 1, 0, Maxwarm);
 		rlog(r, "warmup %d\n", bench.warmup);
+		break;
+	case CMcauses:
+		causes(r);
+		break;
+	case CMattribution:
+		if(strcmp(cb->f[1], "on") != 0 && strcmp(cb->f[1], "off") != 0)
+			cmderror(cb, "want attribution on|off");
+		rlog(r, "attribution %s\n", attrswitch(strcmp(cb->f[1], "on") == 0) ? "on" : "off");
+		break;
+	case CMinject:
+		if(cb->nf == 2 && strcmp(cb->f[1], "off") == 0)
+			rlog(r, "inject %s\n", attrinject("off", 0));
+		else if(cb->nf == 3 && (strcmp(cb->f[1], "intr") == 0 || strcmp(cb->f[1], "gc") == 0 ||
+		    strcmp(cb->f[1], "proc") == 0))
+			rlog(r, "inject %s %d\n", attrinject(cb->f[1], count(cb, 2, 1, 100000)), atoi(cb->f[2]));
+		else
+			cmderror(cb, "want inject intr|gc|proc us or inject off");
 		break;
 	}
 }
@@ -1393,7 +1431,62 @@ Bench_nanosec(void *fp)
 
 	f = fp;
 	bench.nanosecs++;
-	*f->ret = tk2ns(fastticks(nil) - bench.base);
+	*f->ret = tk2ns(attrticks() - bench.base);
+}
+
+/*
+ * The tail attribution (port/attr.c): for each cause that took time
+ * between the caller's last two clock reads, its index and the
+ * nanoseconds, in pairs in t as far as they fit; the number of such
+ * causes, or -1 (see bench(2)).
+ */
+void
+Bench_attribution(void *fp)
+{
+	F_Bench_attribution *f;
+	uvlong d[Ncause];
+	vlong *t;
+	int i, j, n, nt;
+
+	f = fp;
+	n = attrdelta(currun(), d, Ncause);
+	*f->ret = n;
+	if(n < 0)
+		return;
+	t = f->t != H ? (vlong*)f->t->data : nil;
+	nt = f->t != H ? f->t->len : 0;
+	j = 0;
+	for(i = 0; i < n; i++){
+		if(d[i] == 0 || (d[i] = tk2ns(d[i])) == 0)
+			continue;
+		if(j+1 < nt){
+			t[j] = i;
+			t[j+1] = d[i];
+		}
+		j += 2;
+	}
+	*f->ret = j/2;
+}
+
+void
+Bench_causes(void *fp)
+{
+	F_Bench_causes *f;
+	Array *a;
+	String **v;
+	char *s;
+	int i, n;
+
+	f = fp;
+	destroy(*f->ret);
+	*f->ret = H;
+	for(n = 0; attrname(n) != nil; n++)
+		;
+	a = H2D(Array*, heaparray(&Tptr, n));
+	v = (String**)a->data;
+	for(i = 0; i < n; i++)
+		v[i] = (s = attrname(i)) != nil ? c2string(s, strlen(s)) : H;
+	*f->ret = a;
 }
 
 void

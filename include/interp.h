@@ -521,6 +521,20 @@ extern	void		(*vmprogexit)(Prog*);
  */
 extern	void		(*vmslice)(Prog*);
 /*
+ * optional, for the host's tail attribution: called with a kind as a
+ * collector slice starts doing work, and with Gcnoslice as it ends (in
+ * the same host thread; slices do not nest)
+ */
+enum
+{
+	Gcnoslice,
+	Gcidleslice,		/* rungc, vmidle: the VM idle */
+	Gcquantumslice,		/* gcsafe: between quanta */
+	Gcallocslice,		/* gcalloc: paced by allocation */
+	Gcfullslice,		/* gcfull, gccollect: a whole cycle, or the rest of one */
+};
+extern	void		(*vmgcslice)(int);
+/*
  * optional, for the host's Dis instruction timer (the kernel's bench
  * device): while xectimer is set, each quantum that starts runs timed.
  * The interpreter reads xecclock() once between two instructions and

@@ -96,6 +96,7 @@ ulong	gchog;		/* bytes taken by hogs (devgc), not available to the heap */
 Gctrig	gctrig = { -1 };
 char*	gcpolicies[Ngcpolicy] = { "alloc", "avail", "idle" };
 char*	gcwhys[Ngcwhy] = { "alloc", "idle", "quantum", "avail", "full", "ctl" };
+void	(*vmgcslice)(int);
 static void**	roots[Maxroots];
 static int	nroots;
 static Heap**	pins;		/* gcpin's */
@@ -515,19 +516,45 @@ sweeping(int budget)
 	return budget;
 }
 
+/*
+ * The host's attribution (vmgcslice) is told when collector work
+ * starts and ends: slices, a cycle's start (marking the roots) and
+ * giving memory back.  gckind is the kind of the entry point under way
+ * (each sets it); the work of a whole cycle (gcfull, gccollect) holds
+ * the slices it makes, so work is bracketed once, at its outermost.
+ */
+static int	gckind;
+static int	gcdepth;
+
+static void
+workbegin(void)
+{
+	if(gcdepth++ == 0 && vmgcslice != nil)
+		vmgcslice(gckind);
+}
+
+static void
+workend(void)
+{
+	if(--gcdepth == 0 && vmgcslice != nil)
+		vmgcslice(Gcnoslice);
+}
+
 static void
 slice(int budget, int safe)
 {
-	vlong t0, t;
+	vlong t0;
 
 	if(gchalt > 0 || phase == Gidle)
 		return;
+	workbegin();
 	t0 = osusectime();
 	if(phase == Gmark)
 		budget = marking(budget, safe);
 	if(phase == Gsweep)
 		sweeping(budget);
 	addpause(osusectime()-t0);
+	workend();
 }
 
 /* start a cycle, for reason why; only at a safe point (or gcfull's) */
@@ -543,6 +570,7 @@ flip(int why)
 	gctrig.previnuse = prevsafe;
 	gctrig.prevsys = prevsys;
 	gctrig.quantum = gcstat.quanta;
+	workbegin();
 	mutator = (mutator+1)%3;
 	phase = Gmark;
 	rescanned = 0;
@@ -551,6 +579,7 @@ flip(int why)
 	partial = nil;
 	nprop = 0;
 	markroots();
+	workend();
 }
 
 /*
@@ -569,8 +598,11 @@ availrule(void)
 		flip(Whyavail);
 		return 1;
 	}
-	if(gcstat.heapinuse < sys/3*2)
+	if(gcstat.heapinuse < sys/3*2){
+		workbegin();
 		reclaimchunks(avail/8*7);
+		workend();
+	}
 	return 0;
 }
 
@@ -592,6 +624,7 @@ gcsafe(void)
 	if(gchalt > 0)
 		return;
 	gcstat.quanta++;
+	gckind = Gcquantumslice;
 	if(gcpolicy == Gcidle){
 		idlequantum();
 		return;
@@ -614,8 +647,10 @@ gcsafe(void)
 void
 gcalloc(void)
 {
-	if(phase != Gidle && gcpolicy != Gcidle)
+	if(phase != Gidle && gcpolicy != Gcidle){
+		gckind = Gcallocslice;
 		slice(Budget, 0);
+	}
 }
 
 /*
@@ -633,6 +668,7 @@ rungc(void)
 
 	if(gchalt > 0)
 		return;
+	gckind = Gcidleslice;
 	safe = curprog == nil;
 	if(safe && phase == Gidle){
 		if(gcpolicy == Gcavail){
@@ -685,12 +721,15 @@ canstart(void)
 void
 gcfull(ulong need)
 {
-	int i, round;
+	int i, round, kind;
 	Heap *h;
 	vlong t0;
 
 	if(gchalt > 0 || phase == Gidle && !canstart())
 		return;
+	kind = gckind;
+	gckind = Gcfullslice;
+	workbegin();
 	t0 = osusectime();
 	for(round = 0; round < 2; round++){
 		if(phase == Gidle){
@@ -708,6 +747,8 @@ gcfull(ulong need)
 			break;
 	}
 	addpause(osusectime()-t0);
+	workend();
+	gckind = kind;
 }
 
 /*
@@ -722,11 +763,14 @@ gccollect(void)
 
 	if(gchalt > 0)
 		return;
+	gckind = Gcfullslice;
+	workbegin();
 	t0 = osusectime();
 	finish(1);
 	flip(Whyctl);
 	finish(1);
 	addpause(osusectime()-t0);
+	workend();
 }
 
 /* set the policy by name; nil if there is none such */
@@ -764,6 +808,7 @@ vmidle(void)
 {
 	if(gchalt > 0)
 		return 0;
+	gckind = Gcidleslice;
 	if(phase == Gidle){
 		if(gcpolicy == Gcavail){
 			availrule();

@@ -18,4 +18,6 @@ Bench: module
 	read:		fn(fd: ref FD, buf: array of byte, n: int): int;	# read with no Dis-side overhead
 	disablegc:	fn();			# stop the collector during a measurement
 	enablegc:	fn();
+	attribution:	fn(t: array of big): int;	# (cause, ns) pairs of the time between the caller's last two clock reads
+	causes:		fn(): array of string;	# the names of the causes, by index (none under emu)
 };

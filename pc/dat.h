@@ -79,6 +79,7 @@ struct Mach
 	ulong	*pdb;		/* page directory */
 	Label	sched;		/* scheduler wakeup */
 	uvlong	clocktsc;	/* tsc as the clock interrupt was taken (devbench's intr) */
+	Attr	attr;		/* its time by cause (port/attr.c) */
 };
 
 /* the TSC and the 8253's count read together (clock.c's calibration) */

@@ -28,6 +28,7 @@ struct Vctl
 	void*	a;
 	char*	name;
 	ulong	count;
+	int	attr;		/* its cause (port/attr.c) */
 };
 
 enum
@@ -105,6 +106,7 @@ intrenable(int irq, void (*f)(Ureg*, void*), void *a, char *name)
 	v->f = f;
 	v->a = a;
 	v->name = name;
+	v->attr = attrnamed("intr.", name);
 	i8259enable(irq);
 }
 
@@ -150,7 +152,7 @@ void
 trap(Ureg *u)
 {
 	Vctl *v;
-	int irq, clock;
+	int irq, clock, o;
 
 	if(u->trap < VectorPIC){
 		fault(u);
@@ -166,6 +168,7 @@ trap(Ureg *u)
 	if((irq == 7 || irq == 15) && !i8259isr(irq))
 		return;
 	v = &vctl[u->trap];
+	o = attrintr(v->attr ? v->attr : Cother);
 	clock = irq == 0;
 	if(clock){
 		rdtsc(&m->clocktsc);
@@ -176,6 +179,7 @@ trap(Ureg *u)
 		v->f(u, v->a);
 	}
 	i8259eoi(irq);
+	attrintrend(o);
 	if(clock)
 		m->inclockintr = 0;
 	/* the tick's round robin, or a higher priority process the interrupt made ready */

@@ -17,8 +17,9 @@
  * dispatch hook), a released kproc for the thread that released it;
  * at each change, and as the kproc leaves the processor in sched(),
  * the time since acctt goes to the account, as Dis or kernel time.
- * Time off the processor is nobody's.  vmslice is set only while an
- * account exists: when none does, no kproc holds one to charge.
+ * Time off the processor is nobody's.  The kernel's vmslice is
+ * attrslice (port/attr.c), which calls acctslice: when no account
+ * exists, no kproc holds one to charge, and it returns at once.
  *
  * Waits: the time of each read and write (devices' read and write,
  * blocked or not), each wait in a QLock's or RWlock's queue, and each
@@ -67,7 +68,6 @@ acctnew(void)
 	a->id = ++accts.lastid;
 	a->next = accts.head;
 	accts.head = a;
-	vmslice = acctslice;
 	unlock(&accts);
 	return a;
 }
@@ -90,8 +90,6 @@ acctclose(Acct *a)
 			*l = a->next;
 			break;
 		}
-	if(accts.head == nil)
-		vmslice = nil;	/* no kproc can be working for an account */
 	unlock(&accts);
 	free(a);
 }

@@ -424,6 +424,7 @@ disfault(void *ureg, char *msg)
 static void
 vmexit(Prog *p)
 {
+	attrexit(p);
 	if(p->pid == isched.initpid)
 		isched.initstatus = p->exitmsg != nil && p->exitmsg[0] != 0;
 	progwaitmsg(p);
@@ -492,6 +493,7 @@ vmachine(void*)
 	int s, g;
 
 	up->type = Interp;
+	attrproc(Cvm);
 	s = splhi();
 	isched.nvm++;
 	isched.creating = 0;
@@ -529,11 +531,13 @@ vmachine(void*)
 		while(vmrun()){
 			up->env = &up->defenv;
 			if(isched.yield != 0){
+				attrproc(Cvm);	/* its last thread's quantum is over */
 				vmput();
 				vmget();
 			}
 		}
 		poperror();
+		attrproc(Cvm);
 		up->env = &up->defenv;
 		if(vmnprog() == 0)
 			halt(isched.initstatus);
@@ -588,6 +592,8 @@ disinit(void*)
 	mathmodinit();
 	keyringmodinit();
 	vmprogexit = vmexit;
+	vmslice = attrslice;
+	vmgcslice = attrgc;
 	if(waserror())
 		panic("cannot start %s: %s", initprog, up->env->errstr);
 	mod = load(initprog);

@@ -23,6 +23,8 @@ typedef struct RWlock	RWlock;
 typedef struct Walkqid	Walkqid;
 typedef struct Cmdbuf	Cmdbuf;
 typedef struct Cmdtab	Cmdtab;
+typedef struct Attr	Attr;
+typedef struct Attrmark	Attrmark;
 typedef struct Idlestat	Idlestat;
 typedef struct Idlewait	Idlewait;
 typedef struct Waithist	Waithist;
@@ -395,6 +397,10 @@ struct Proc
 	uvlong	rwait;		/* ticks spent ready while released, since the last noted acquire, in waitepoch rwepoch */
 	ulong	rwepoch;
 	ulong	sleeppc;	/* tsleep's caller, for sleep's record */
+	/* tail attribution (port/attr.c): its causes while switched out */
+	int	attrc;		/* its own */
+	int	attrgc;		/* of the collector slice it was in, or 0 */
+	ulong	attrgen;	/* attrs' selfgen then: a stale Cself is no longer the measured thread */
 	/* resource accounting (port/acct.c): the account it works for */
 	Acct*	acct;		/* with a reference, or nil */
 	int	acctsys;	/* charging it kernel (1) or Dis (0) time */
@@ -524,6 +530,51 @@ enum
 	Wsleep,			/* sleep on a Rendez */
 	Wacquire,		/* a released Dis thread taking the VM again */
 	Nwait,
+};
+
+/*
+ * Tail attribution (port/attr.c): a processor's time by cause, charged
+ * exclusively (an interrupt taken in a collector slice is the
+ * interrupt's time, not also the collector's).  Causes are indices into
+ * one table of names for all processors: the fixed ones below, then
+ * intr.NAME, proc.NAME and dis.NAME as they first appear, Cother once
+ * the table is full.  Cself, the measured thread, is never charged, so
+ * that the accounts stand still while it runs.  A zeroed Attr is a
+ * valid one (nothing in force but Cself).
+ */
+enum
+{
+	Cself,			/* the measured thread: never charged */
+	Cidle,			/* the processor halted, waiting for an interrupt */
+	Cvm,			/* interpreters between threads: handing the VM on, finding work */
+	Cgcidle,		/* collector slices, by kind (interp.h's Gc*slice, in order) */
+	Cgcquantum,
+	Cgcalloc,
+	Cgcfull,
+	Cother,			/* what has no room in the table */
+	Cnamed,			/* the first index given to a name as it appears */
+	Ncause	= 48,
+};
+
+/* the accounts at one clock read of the measured thread */
+struct Attrmark
+{
+	int	live;		/* the accounts in force still: copied before they change */
+	uvlong	t[Ncause];
+};
+
+/* one processor's: in Mach, touched only at splhi on that processor */
+struct Attr
+{
+	int	proc;		/* the process running: its cause, or Cidle */
+	int	gc;		/* the collector slice it runs: its cause, or 0 */
+	int	intr;		/* the interrupt it takes: its cause, or 0 */
+	int	cur;		/* the one charged: intr, else gc, else proc */
+	uvlong	since;		/* fastticks when cur was last charged */
+	uvlong	t[Ncause];	/* fastticks charged to each cause */
+	ulong	n[Ncause];	/* times each came into force */
+	ulong	nread;		/* the measured thread's clock reads since it last asked */
+	Attrmark	mark[2];	/* the accounts at its last two: read k in mark[(k-1)&1] */
 };
 
 /* a registered device and its configuration */

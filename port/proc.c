@@ -125,6 +125,7 @@ runproc(void)
 		p = dequeue();
 		if(p != nil)
 			return p;
+		attrproc(Cidle);
 		halt1();
 		splhi();
 	}
@@ -145,6 +146,7 @@ schedinit(void)
 		p = up;
 		if(p->type == IdleGC)
 			idlewaitend();
+		attrout(p);
 		up = nil;
 		switch(p->state){
 		case Running:
@@ -178,6 +180,7 @@ schedinit(void)
 		}
 		p->readyt = 0;
 	}
+	attrin(p);
 	up = p;
 	if(p->type == IdleGC && anyeqhigher())
 		idlewaitbegin();
@@ -291,6 +294,7 @@ kproc(char *name, void (*func)(void*), void *arg, int pri)
 	p->kpfun = func;
 	p->kparg = arg;
 	p->pri = pri;
+	attrkproc(p, name, func == vmachine);
 	/*
 	 * the creator's own groups, not those of a Dis thread it may be
 	 * running: an interpreter started by release() must not keep the

@@ -5,7 +5,10 @@ implement Bcut;
 # Words are separated by blanks (spaces and tabs); the first word, a
 # result line's label, is word 1.  `bcut 1-201` keeps a label and the
 # first 200 observations.  Comment lines (# first) are the results'
-# metadata, and are copied whole.
+# metadata, and are copied whole, but for a result's attribution
+# (bench(1), attrib(2)), which is held until its line comes and then
+# written with the observations kept renumbered.  Under -a only the
+# observations the cause took part in are kept.
 
 include "sys.m";
 	sys: Sys;
@@ -13,6 +16,9 @@ include "draw.m";
 include "bufio.m";
 	bufio: Bufio;
 	Iobuf: import bufio;
+include "attrib.m";
+	attrib: Attrib;
+	Attribution: import attrib;
 
 Bcut: module
 {
@@ -35,18 +41,33 @@ Inf:	con 16r7FFFFFFF;
 stderr: ref Sys->FD;
 out: ref Iobuf;
 ranges: array of (int, int);	# inclusive word numbers, sorted, disjoint
+aflag: int;
+cause: string;	# -a's
 
 init(nil: ref Draw->Context, argv: list of string)
 {
 	sys = load Sys Sys->PATH;
 	stderr = sys->fildes(2);
 	bufio = load Bufio Bufio->PATH;
-	if(bufio == nil){
+	attrib = load Attrib Attrib->PATH;
+	if(bufio == nil || attrib == nil){
 		sys->fprint(stderr, "bcut: cannot load library: %r\n");
 		raise "fail:load";
 	}
-	# no options: a list such as -5 is not one; -- is allowed before it
+	# one option, -a cause: a list such as -5 is not one; -- is allowed before it
 	argv = tl argv;
+	if(argv != nil && hd argv == "-a"){
+		argv = tl argv;
+		if(argv == nil)
+			usage();
+		aflag = 1;
+		cause = hd argv;
+		argv = tl argv;
+		if((err := attrib->checkcause(cause)) != nil){
+			sys->fprint(stderr, "bcut: %s\n", err);
+			usage();
+		}
+	}
 	if(argv != nil && hd argv == "--")
 		argv = tl argv;
 	if(argv == nil)
@@ -81,7 +102,7 @@ init(nil: ref Draw->Context, argv: list of string)
 
 usage()
 {
-	sys->fprint(stderr, "usage: bcut list [file ...]\n");
+	sys->fprint(stderr, "usage: bcut [-a cause] list [file ...]\n");
 	raise "fail:usage";
 }
 
@@ -149,6 +170,8 @@ number(s: string): int
 bcut(fd: ref Sys->FD, name: string): string
 {
 	r := ref Reader(fd, array[Sys->ATOMICIO] of byte, 0, 0, 0, 0);
+	st := "";
+	held: list of string;	# attribution lines not yet written, newest first
 	for(;;){
 		l: array of byte;
 		{
@@ -163,36 +186,174 @@ bcut(fd: ref Sys->FD, name: string): string
 		n := len l;
 		if(n > 0 && l[n-1] == byte '\n')
 			n--;
-		if(n > 0 && l[0] == byte '#')
-			out.write(l, n);
-		w := 0;	# words seen
-		k := 0;	# current range
-		sep := 0;
-		for(i := 0; i < n && k < len ranges && l[0] != byte '#'; ){
-			while(i < n && (l[i] == byte ' ' || l[i] == byte '\t'))
-				i++;
-			if(i == n)
-				break;
-			j := i;
-			while(j < n && l[j] != byte ' ' && l[j] != byte '\t')
-				j++;
-			w++;
-			while(k < len ranges && w > ranges[k].t1)
-				k++;
-			if(k < len ranges && w >= ranges[k].t0){
-				if(sep)
-					out.putb(byte ' ');
-				out.write(l[i:j], j-i);
-				sep = 1;
-			}
-			i = j;
+		if(n > 0 && l[0] == byte '#'){
+			(k, nil) := attrib->kind(string l[0:n]);
+			if(k != "")
+				held = string l[0:n] :: held;
+			else
+				putline(l[0:n]);
+			continue;
 		}
-		if(out.putb(byte '\n') != 1){
-			sys->fprint(stderr, "bcut: write error: %r\n");
-			raise "fail:write error";
+		# this line's attribution, the others' as they were
+		rn := resultname(l[0:n]);
+		mine, others: list of string;
+		for(; held != nil; held = tl held){
+			(nil, hn) := attrib->kind(hd held);
+			if(hn == rn)
+				mine = hd held :: mine;
+			else
+				others = hd held :: others;
 		}
+		for(; others != nil; others = tl others)
+			puts(hd others + "\n");
+		(a, err) := attribution(mine);
+		if(err == nil && a == nil && aflag && n > 0)
+			err = rn + ": no attribution (made by bench -A, an older bench, or the kernel)";
+		if(err != nil){
+			sys->fprint(stderr, "bcut: %s: %s\n", name, err);
+			st = "bad attribution";
+			if(aflag)
+				continue;	# nothing can be selected
+			for(; mine != nil; mine = tl mine)
+				puts(hd mine + "\n");
+			a = nil;
+		}
+		keep, renum: array of int;
+		if(a != nil){
+			(keep, renum) = select(a);
+			puts(a.text(renum));
+		}
+		cutline(l[0:n], keep);
 	}
-	return "";
+	for(held = rev(held); held != nil; held = tl held)
+		puts(hd held + "\n");
+	return st;
+}
+
+# cutline writes the words of l the list selects and, if keep is not
+# nil, that keep allows: observation i (word i+1) if keep[i-1], or past
+# keep's end if the cause is none
+cutline(l: array of byte, keep: array of int)
+{
+	n := len l;
+	w := 0;	# words seen
+	k := 0;	# current range
+	sep := 0;
+	for(i := 0; i < n && k < len ranges; ){
+		while(i < n && (l[i] == byte ' ' || l[i] == byte '\t'))
+			i++;
+		if(i == n)
+			break;
+		j := i;
+		while(j < n && l[j] != byte ' ' && l[j] != byte '\t')
+			j++;
+		w++;
+		while(k < len ranges && w > ranges[k].t1)
+			k++;
+		if(k < len ranges && w >= ranges[k].t0 && (keep == nil || w == 1 || kept(keep, w-1))){
+			if(sep)
+				out.putb(byte ' ');
+			out.write(l[i:j], j-i);
+			sep = 1;
+		}
+		i = j;
+	}
+	if(out.putb(byte '\n') != 1){
+		sys->fprint(stderr, "bcut: write error: %r\n");
+		raise "fail:write error";
+	}
+}
+
+kept(keep: array of int, i: int): int
+{
+	if(i <= len keep)
+		return keep[i-1];
+	return cause == "none";
+}
+
+# selected says whether the list selects word w
+selected(w: int): int
+{
+	for(k := 0; k < len ranges; k++)
+		if(w >= ranges[k].t0 && w <= ranges[k].t1)
+			return 1;
+	return 0;
+}
+
+# select gives, for the observations a's shares name, which are kept
+# (nil: as the list says) and their new numbers (0: dropped)
+select(a: ref Attribution): (array of int, array of int)
+{
+	m := 0;
+	for(c := 0; c < len a.shares; c++){
+		s := a.shares[c];
+		if(len s > 0 && s[len s - 1].t0 > m)
+			m = s[len s - 1].t0;
+	}
+	keep: array of int;
+	if(aflag){
+		t := a.took(cause, m);
+		keep = array[m] of int;
+		for(i := 0; i < m; i++)
+			keep[i] = t[i] > 0.0;
+	}
+	renum := array[m] of {* => 0};
+	nk := 0;
+	for(i := 1; i <= m; i++)
+		if(selected(i+1) && (keep == nil || keep[i-1]))
+			renum[i-1] = ++nk;
+	return (keep, renum);
+}
+
+# attribution reads the lines of one result's attribution, oldest
+# first; nil if there are none
+attribution(l: list of string): (ref Attribution, string)
+{
+	if(l == nil)
+		return (nil, nil);
+	(a, err) := Attribution.new(hd l);
+	if(a == nil)
+		return (nil, err);
+	for(l = tl l; l != nil; l = tl l)
+		if((err = a.add(hd l)) != nil)
+			return (nil, err);
+	return (a, nil);
+}
+
+# the name in a result line's label
+resultname(l: array of byte): string
+{
+	i := 0;
+	while(i < len l && (l[i] == byte ' ' || l[i] == byte '\t'))
+		i++;
+	j := i;
+	while(j < len l && l[j] != byte ':' && l[j] != byte ' ' && l[j] != byte '\t')
+		j++;
+	return string l[i:j];
+}
+
+rev(l: list of string): list of string
+{
+	r: list of string;
+	for(; l != nil; l = tl l)
+		r = hd l :: r;
+	return r;
+}
+
+putline(l: array of byte)
+{
+	if(out.write(l, len l) != len l || out.putb(byte '\n') != 1){
+		sys->fprint(stderr, "bcut: write error: %r\n");
+		raise "fail:write error";
+	}
+}
+
+puts(s: string)
+{
+	if(out.puts(s) < 0){
+		sys->fprint(stderr, "bcut: write error: %r\n");
+		raise "fail:write error";
+	}
 }
 
 # line returns the next line, newline included if there is one, or nil

@@ -12,6 +12,13 @@ implement Benchmark;
 # which returns a result line of its own.  The ballast, a heap held
 # for the whole run, gives the collector as much to mark as the
 # paper's system had.
+#
+# Under -o each observation of a Limbo-level test is attributed, as
+# Linux's osnoise does: after each, bench->attribution() says how long
+# each of the kernel's causes (interrupts, the collector, other
+# threads and processes; bench(3)) took between the two clock reads
+# that made it, and what is left above the test's floor is the
+# host's.  See attribution below and bench(1).
 
 include "sys.m";
 	sys: Sys;
@@ -61,12 +68,23 @@ Node: adt
 
 stderr: ref Sys->FD;
 out: ref Iobuf;
-oflag, sflag, gflag, nrep, nwarm, nsflag: int;
+oflag, sflag, gflag, nrep, nwarm, nsflag, noattr: int;
 unit := "ns";	# of the Limbo-level tests but BASE
 base := 0.0;	# taken off each observation of a timed operation, in unit
 skip := 0;	# observations still to drop: the warm-up
 warm: ref Sample;	# where they go, so that the warm-up runs keep's code too
 ballast: ref Node;	# global, so that every epoch of the collector marks it
+
+# the attribution of the test under way (see attribution)
+attrib := 0;	# recording it: -o without -A, and a kernel that keeps one
+cnames: array of string;	# the causes' names, by index (bench->causes())
+cpairs: array of big;	# bench->attribution's (cause, ns) pairs
+aobs: array of int;	# each cause's share of an observation, in the order made:
+acause: array of int;	#	the observation's number from 1, the cause's index,
+aval: array of real;	#	the time in the test's unit (per operation)
+na := 0;
+tunit: string;	# the unit of the test under way
+Maxpairs:	con 64;
 
 init(nil: ref Draw->Context, argv: list of string)
 {
@@ -80,7 +98,7 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("bench [-gos] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]");
+	arg->setusage("bench [-Agos] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]");
 	nrep = 0;	# each test's default
 	nwarm = Defwarm;
 	nodes := Defnodes;
@@ -93,6 +111,8 @@ init(nil: ref Draw->Context, argv: list of string)
 			sflag = 1;
 		'g' =>
 			gflag = 1;
+		'A' =>
+			noattr = 1;
 		'n' =>
 			s := arg->earg();
 			if(!isint(s) || len s > 9 || (nrep = int s) < 1 || nrep > Maxrep){
@@ -149,6 +169,11 @@ init(nil: ref Draw->Context, argv: list of string)
 	if(ok < 0)
 		sys->bind("#x", "/dev", Sys->MAFTER);
 	bench = load Bench Bench->PATH;
+	if(bench != nil && oflag && !noattr){
+		cnames = bench->causes();
+		attrib = len cnames > 0;
+		cpairs = array[2*Maxpairs] of big;
+	}
 	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
 	for(i := 0; i < nodes; i++)
 		ballast = ref Node(ballast, array[64] of byte, "node");
@@ -262,12 +287,128 @@ result(name, ylabel, yunit: string, s: ref Sample)
 {
 	if(oflag){
 		comments(name, yunit);
+		if(attrib)
+			attribution(name, s);
 		out.puts(name + ":1l:Observation:n:" + ylabel + ":" + yunit + " ");
 		s.obs(out);
 		out.puts("\n");
 	}
 	if(sflag)
 		out.puts(name + ":summary:Sample:n:" + ylabel + ":" + yunit + " " + s.str() + "\n");
+}
+
+# attribution writes what each cause took of the observations of s,
+# as comment lines before them (bench(1)):
+#	# attribution NAME floor F
+#	# cause NAME CAUSE i:t i:t ...
+# F is the test's floor: the median of the observations less what the
+# kernel's causes took of them, the operation's own undisturbed cost
+# (the least observation would be a lucky one, below which nothing
+# falls, and every ordinary observation would seem delayed).  What an
+# observation has left above F is the host's (QEMU descheduled, host
+# preemption) when it is at least F again, as osnoise calls a gap
+# noise above its threshold; the cause is then host.
+attribution(name: string, s: ref Sample)
+{
+	floor: real;
+	g: array of real;
+	if(na == 0)
+		floor = s.median();
+	else{
+		g = array[s.n] of {* => 0.0};
+		for(j := 0; j < na; j++)
+			g[aobs[j]-1] += aval[j];
+		d := Sample.new(s.n);
+		for(i := 0; i < s.n; i++)
+			d.addreal(s.x[i] - g[i]);
+		floor = d.median();
+	}
+	out.puts("# attribution " + name + " floor " + samples->fmt(round(floor)) + "\n");
+	thr := floor;
+	eps := 1.0;	# a nanosecond
+	if(tunit == "us")
+		eps = 0.001;
+	if(thr < eps)
+		thr = eps;
+	host := array[0] of (int, real);
+	nh := 0;
+	for(i := 0; i < s.n; i++){
+		r := s.x[i] - floor;
+		if(g != nil)
+			r -= g[i];
+		if(r >= thr){
+			if(nh == len host){
+				h := array[2*nh+16] of (int, real);
+				h[0:] = host[0:nh];
+				host = h;
+			}
+			host[nh++] = (i+1, r);
+		}
+	}
+	# the causes met, by name, host among them
+	seen := array[len cnames + 1] of {* => 0};
+	for(j := 0; j < na; j++){
+		c := acause[j];
+		if(c >= len seen){
+			if(c >= len cnames)
+				cnames = bench->causes();
+			t := array[c+1] of {* => 0};
+			t[0:] = seen;
+			seen = t;
+		}
+		seen[c] = 1;
+	}
+	names: list of (string, int);	# name, index (-1: host)
+	if(nh > 0)
+		names = ("host", -1) :: names;
+	for(c := 0; c < len seen; c++)
+		if(seen[c]){
+			n := "?";
+			if(c < len cnames)
+				n = cnames[c];
+			names = (n, c) :: names;
+		}
+	for(v := sortnames(names); v != nil; v = tl v){
+		(n, c) := hd v;
+		out.puts("# cause " + name + " " + n);
+		if(c < 0){
+			for(i = 0; i < nh; i++)
+				share(host[i].t0, host[i].t1);
+		}else
+			for(j = 0; j < na; j++)
+				if(acause[j] == c)
+					share(aobs[j], aval[j]);
+		out.puts("\n");
+	}
+}
+
+# share writes one observation's share, i:t, if t shows at a thousandth of the unit
+share(i: int, t: real)
+{
+	t = round(t);
+	if(t > 0.0)
+		out.puts(" " + string i + ":" + samples->fmt(t));
+}
+
+# round to a thousandth of the unit
+round(v: real): real
+{
+	r := real big (v*1000.0);	# Limbo's conversion rounds
+	return r/1000.0;
+}
+
+sortnames(l: list of (string, int)): list of (string, int)
+{
+	a := array[len l] of (string, int);
+	for(n := 0; l != nil; l = tl l)
+		a[n++] = hd l;
+	for(i := 1; i < n; i++)
+		for(j := i; j > 0 && a[j-1].t0 > a[j].t0; j--)
+			(a[j-1], a[j]) = (a[j], a[j-1]);
+	r: list of (string, int);
+	for(i = n-1; i >= 0; i--)
+		r = a[i] :: r;
+	return r;
 }
 
 # comments: the metadata of a line of observations
@@ -290,6 +431,12 @@ run(name: string, n: int): (ref Sample, string)
 	skip = nwarm;
 	warm = Sample.new(nwarm);
 	n += nwarm;
+	na = 0;
+	tunit = unit;
+	if(name == "BASE")
+		tunit = "us";
+	if(attrib)
+		bench->attribution(nil);	# we are the measured thread, from no clock read on
 	if(name == "BASE")
 		return base0(s, n);
 	if(bench == nil)
@@ -301,13 +448,13 @@ run(name: string, n: int): (ref Sample, string)
 			for(i := 0; i < n; i++){
 				t0 := bench->nanosec();
 				t1 := bench->nanosec();
-				keep(s, real (t1 - t0));
+				keep(s, real (t1 - t0), 1);
 			}
 		}else{
 			for(i := 0; i < n; i++){
 				t0 := bench->microsec();
 				t1 := bench->microsec();
-				keep(s, real (t1 - t0));
+				keep(s, real (t1 - t0), 1);
 			}
 		}
 	"SLEEP0" =>
@@ -315,7 +462,7 @@ run(name: string, n: int): (ref Sample, string)
 			t0 := clock();
 			sys->sleep(0);
 			t1 := clock();
-			keep(s, real (t1 - t0) - base);
+			keep(s, real (t1 - t0) - base, 1);
 		}
 	"NULLCALL" =>
 		k := 100;
@@ -324,7 +471,7 @@ run(name: string, n: int): (ref Sample, string)
 			for(j := 0; j < k; j++)
 				sys->pctl(0, nil);
 			t1 := clock();
-			keep(s, perop(t1 - t0, k));
+			keep(s, perop(t1 - t0, k), k);
 		}
 	"READNULL" =>
 		fd := sys->open("/dev/null", Sys->OREAD);
@@ -337,7 +484,7 @@ run(name: string, n: int): (ref Sample, string)
 			for(j := 0; j < k; j++)
 				sys->read(fd, buf, 1);
 			t1 := clock();
-			keep(s, perop(t1 - t0, k));
+			keep(s, perop(t1 - t0, k), k);
 		}
 	"OPENCLOSE" =>
 		if(sys->open("/dev/null", Sys->OREAD) == nil)
@@ -350,7 +497,7 @@ run(name: string, n: int): (ref Sample, string)
 				fd = nil;	# the last reference: closes it now
 			}
 			t1 := clock();
-			keep(s, perop(t1 - t0, k));
+			keep(s, perop(t1 - t0, k), k);
 		}
 	"STAT" =>
 		(ok, nil) := sys->stat("/dev/null");
@@ -362,7 +509,7 @@ run(name: string, n: int): (ref Sample, string)
 			for(j := 0; j < k; j++)
 				sys->stat("/dev/null");
 			t1 := clock();
-			keep(s, perop(t1 - t0, k));
+			keep(s, perop(t1 - t0, k), k);
 		}
 	"PIPE" =>
 		return pipetest(s, n);
@@ -378,7 +525,7 @@ run(name: string, n: int): (ref Sample, string)
 				<-r;
 			}
 			t1 := clock();
-			keep(s, perop(t1 - t0, k));
+			keep(s, perop(t1 - t0, k), k);
 		}
 		c <-= -1;
 	"SPAWN" =>
@@ -391,7 +538,7 @@ run(name: string, n: int): (ref Sample, string)
 				<-done;
 			}
 			t1 := clock();
-			keep(s, perop(t1 - t0, k));
+			keep(s, perop(t1 - t0, k), k);
 		}
 	"BIND" =>
 		if(sys->bind("/dis", "/dis", Sys->MREPL) < 0)
@@ -402,7 +549,7 @@ run(name: string, n: int): (ref Sample, string)
 			for(j := 0; j < k; j++)
 				sys->bind("/dis", "/dis", Sys->MREPL);
 			t1 := clock();
-			keep(s, perop(t1 - t0, k));
+			keep(s, perop(t1 - t0, k), k);
 		}
 	* =>
 		return (nil, "no such test");
@@ -418,14 +565,52 @@ clock(): big
 	return bench->microsec();
 }
 
-# keep records an observation, unless it is one of the warm-up
-keep(s: ref Sample, v: real)
+# keep records an observation of a batch of k operations, unless it
+# is one of the warm-up, and what each cause took of it
+keep(s: ref Sample, v: real, k: int)
 {
 	if(skip > 0){
 		skip--;
 		warm.addreal(v);
-	}else
-		s.addreal(v);
+		if(attrib)
+			bench->attribution(nil);	# the next observation's reads start afresh
+		return;
+	}
+	s.addreal(v);
+	if(attrib)
+		note(s.n, k);
+}
+
+# note keeps what each cause took of observation i (from 1), a batch
+# of k operations, in the test's unit, per operation
+note(i, k: int)
+{
+	n := bench->attribution(cpairs);
+	if(n <= 0)
+		return;
+	if(n > Maxpairs)
+		n = Maxpairs;	# those beyond are lost; the kernel has fewer causes
+	scale := real k;
+	if(tunit == "us")
+		scale *= 1000.0;
+	for(j := 0; j < n; j++){
+		if(na == len aobs){
+			m := 2*na + 64;
+			o := array[m] of int;
+			o[0:] = aobs[0:na];
+			aobs = o;
+			c := array[m] of int;
+			c[0:] = acause[0:na];
+			acause = c;
+			v := array[m] of real;
+			v[0:] = aval[0:na];
+			aval = v;
+		}
+		aobs[na] = i;
+		acause[na] = int cpairs[2*j];
+		aval[na] = real cpairs[2*j+1] / scale;
+		na++;
+	}
 }
 
 # perop is the time for one of k operations taking t in all.
@@ -452,7 +637,7 @@ base0(s: ref Sample, n: int): (ref Sample, string)
 		t1 := tstamp(fd, buf);
 		if(t0 < big 0 || t1 < big 0)
 			return (nil, sys->sprint("bad read of /dev/busec: %r"));
-		keep(s, real (t1 - t0));
+		keep(s, real (t1 - t0), 1);
 	}
 	return (s, nil);
 }
@@ -482,7 +667,7 @@ pipetest(s: ref Sample, n: int): (ref Sample, string)
 			if(sys->write(p[0], b, 1) != 1 || sys->read(p[0], b, 1) != 1)
 				return (nil, sys->sprint("pipe i/o: %r"));
 		t1 := clock();
-		keep(s, perop(t1 - t0, k));
+		keep(s, perop(t1 - t0, k), k);
 	}
 	b[0] = byte 1;
 	sys->write(p[0], b, 1);

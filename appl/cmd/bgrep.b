@@ -10,7 +10,10 @@ implement Bgrep;
 # end, if any was selected), so that a search that selects nothing
 # writes nothing.  A comment about one result (`# warmup NAME N': its
 # third word is the result's name) goes when that result is not
-# selected.  Under -c comments are lines like the others.
+# selected.  Under -c comments are lines like the others.  Under -a
+# a result line is selected only if the cause named took part in one
+# of its observations, by its attribution (bench(1), attrib(2)), which
+# the comments held give.
 
 include "sys.m";
 	sys: Sys;
@@ -21,6 +24,9 @@ include "bufio.m";
 include "regex.m";
 	regex: Regex;
 include "arg.m";
+include "attrib.m";
+	attrib: Attrib;
+	Attribution: import attrib;
 
 Bgrep: module
 {
@@ -41,7 +47,8 @@ Reader: adt
 stderr: ref Sys->FD;
 out: ref Iobuf;
 re: Regex->Re;
-vflag, cflag: int;
+vflag, cflag, aflag: int;
+cause: string;	# -a's
 held: list of array of byte;	# comment lines not yet written, newest first
 matched := 0;
 
@@ -57,9 +64,21 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("bgrep [-cv] pattern [file ...]");
+	arg->setusage("bgrep [-cv] [-a cause] pattern [file ...]");
 	while((c := arg->opt()) != 0)
 		case c {
+		'a' =>
+			aflag = 1;
+			cause = arg->earg();
+			attrib = load Attrib Attrib->PATH;
+			if(attrib == nil){
+				sys->fprint(stderr, "bgrep: cannot load %s: %r\n", Attrib->PATH);
+				raise "fail:load";
+			}
+			if((err := attrib->checkcause(cause)) != nil){
+				sys->fprint(stderr, "bgrep: %s\n", err);
+				raise "fail:usage";
+			}
 		'v' =>
 			vflag = 1;
 		'c' =>
@@ -109,6 +128,7 @@ init(nil: ref Draw->Context, argv: list of string)
 bgrep(fd: ref Sys->FD, name: string): string
 {
 	r := ref Reader(fd, array[Sys->ATOMICIO] of byte, 0, 0, 0, 0);
+	st := "";
 	for(;;){
 		l: array of byte;
 		{
@@ -134,11 +154,80 @@ bgrep(fd: ref Sys->FD, name: string): string
 			drop(l[0:n]);
 			continue;
 		}
+		if(aflag && !caused(l[0:n], name)){
+			drop(l[0:n]);
+			if(causeerr != nil)
+				st = causeerr;
+			continue;
+		}
 		matched = 1;
 		flushheld();
 		put(l);
 	}
-	return "";
+	return st;
+}
+
+causeerr: string;	# set by caused on an error
+
+# caused says whether the cause of -a took part in one of the
+# observations on result line l, by the attribution in the comments
+# held; a result without one, or with a malformed one, is an error
+caused(l: array of byte, file: string): int
+{
+	causeerr = nil;
+	name := string word(l, 0);
+	for(i := 0; i < len name; i++)
+		if(name[i] == ':'){
+			name = name[0:i];
+			break;
+		}
+	a: ref Attribution;
+	err: string;
+	# the comments held are newest first: the attribution line is the last of them
+	for(h := held; h != nil; h = tl h){
+		(k, rn) := attrib->kind(string hd h);
+		if(k == "attribution" && rn == name){
+			(a, err) = Attribution.new(string hd h);
+			break;
+		}
+	}
+	if(a != nil)
+		for(c := rev(held); c != nil && err == nil; c = tl c){
+			(k, rn) := attrib->kind(string hd c);
+			if(k == "cause" && rn == name)
+				err = a.add(string hd c);
+		}
+	if(a == nil && err == nil)
+		err = name + ": no attribution (made by bench -A, an older bench, or the kernel)";
+	if(err != nil){
+		sys->fprint(stderr, "bgrep: %s: %s\n", file, err);
+		causeerr = "no attribution";
+		return 0;
+	}
+	n := 0;
+	if(cause == "none"){
+		for(i = 0; i < len l; i++)
+			if(l[i] == byte ' ' || l[i] == byte '\t')
+				if(i+1 < len l && l[i+1] != byte ' ' && l[i+1] != byte '\t' && l[i+1] != byte '\n')
+					n++;
+	}else
+		for(i = 0; i < len a.shares; i++)
+			for(j := 0; j < len a.shares[i]; j++)
+				if(a.shares[i][j].t0 > n)
+					n = a.shares[i][j].t0;
+	t := a.took(cause, n);
+	for(i = 0; i < n; i++)
+		if(t[i] > 0.0)
+			return 1;
+	return 0;
+}
+
+rev(l: list of array of byte): list of array of byte
+{
+	r: list of array of byte;
+	for(; l != nil; l = tl l)
+		r = hd l :: r;
+	return r;
 }
 
 # put writes a line, adding the newline it may lack

@@ -23,6 +23,9 @@ include "arg.m";
 include "drawlib.m";
 	drawlib: Drawlib;
 	Win: import drawlib;
+include "attrib.m";
+	attrib: Attrib;
+	Attribution: import attrib;
 
 Plot: module
 {
@@ -37,6 +40,9 @@ Result: adt
 	n:	int;	# how many
 	v:	array of real;	# s.x: the values of a summary
 	warmup:	int;	# iterations run before the observations (# warmup), -1 if unknown
+	attr:	ref Attribution;	# its attribution (bench(1)), or nil
+	cls:	array of int;	# under -a: each observation's class (see classes), in order
+	classes:	array of string;	# under -a: class 0 is none, the others causes
 };
 
 # A value axis: linear, or logarithmic over [lo, hi], lo > 0.
@@ -60,7 +66,7 @@ Gcols:	con 400;	# grap: columns of a long ordered plot, and points of a percenti
 
 stderr: ref Sys->FD;
 out: ref Iobuf;
-gflag, tflag, wflag, zflag, oflag, lflag, nbins: int;
+gflag, tflag, wflag, zflag, oflag, lflag, aflag, nbins: int;
 pshape: string;
 
 init(nil: ref Draw->Context, argv: list of string)
@@ -76,9 +82,16 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("plot [-gltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]");
+	arg->setusage("plot [-agltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]");
 	while((c := arg->opt()) != 0)
 		case c {
+		'a' =>
+			aflag = 1;
+			attrib = load Attrib Attrib->PATH;
+			if(attrib == nil){
+				sys->fprint(stderr, "plot: cannot load %s: %r\n", Attrib->PATH);
+				raise "fail:load";
+			}
 		'g' =>
 			gflag = 1;
 			tflag = wflag = 0;
@@ -177,20 +190,24 @@ fatal(s: string)
 
 # readall adds the results in f to rs (newest first).  Comment lines
 # (# first) are skipped, but a `# warmup NAME N' is kept for NAME's
-# next line.
+# next line, and under -a its attribution's lines (attrib(2)).
 readall(f: ref Iobuf, name: string, rs: list of ref Result): list of ref Result
 {
 	lineno := 0;
 	warm: list of (string, int);
+	held: list of string;	# attribution lines, newest first
 	while((line := f.gets('\n')) != nil){
 		lineno++;
 		if(line[0] == '#'){
 			(n, w) := sys->tokenize(line[1:], " \t\r\n");
 			if(n == 3 && hd w == "warmup" && isint(hd tl tl w) && len hd tl tl w < 10)
 				warm = (hd tl w, int hd tl tl w) :: warm;
+			if(aflag && (n >= 2 && (hd w == "attribution" || hd w == "cause")))
+				held = line :: held;
 			continue;
 		}
-		r := parse(line, name + ":" + string lineno);
+		where := name + ":" + string lineno;
+		r := parse(line, where);
 		if(r == nil)
 			continue;
 		for(l := warm; l != nil; l = tl l)
@@ -198,9 +215,36 @@ readall(f: ref Iobuf, name: string, rs: list of ref Result): list of ref Result
 				r.warmup = (hd l).t1;
 				break;
 			}
+		if(aflag && r.shape != "summary")
+			(r.attr, held) = attribution(r.name, held, where);
 		rs = r :: rs;
 	}
 	return rs;
+}
+
+# attribution makes the attribution of result name from the lines held
+# (newest first), and returns it with the lines of other results
+attribution(name: string, held: list of string, where: string): (ref Attribution, list of string)
+{
+	mine, rest: list of string;
+	for(; held != nil; held = tl held){
+		(nil, rn) := attrib->kind(hd held);
+		if(rn == name)
+			mine = hd held :: mine;
+		else
+			rest = hd held :: rest;
+	}
+	if(mine == nil)
+		fatal(where + ": " + name + ": no attribution (made by bench -A, an older bench, or the kernel)");
+	(a, err) := Attribution.new(hd mine);
+	for(mine = tl mine; a != nil && mine != nil; mine = tl mine)
+		err = a.add(hd mine);
+	if(err != nil)
+		fatal(where + ": " + err);
+	r: list of string;
+	for(; rest != nil; rest = tl rest)
+		r = hd rest :: r;
+	return (a, r);
 }
 
 # parse returns the result on one line, nil for a blank line; where
@@ -214,7 +258,7 @@ parse(s: string, where: string): ref Result
 	f := fields(label);
 	if(len f != 6 || f[0] == "")
 		fatal(where + ": malformed label " + label);
-	r := ref Result(f[0], f[1], f[2], f[3], f[4], f[5], Sample.new(16), 0, nil, -1);
+	r := ref Result(f[0], f[1], f[2], f[3], f[4], f[5], Sample.new(16), 0, nil, -1, nil, nil, nil);
 	if(r.shape != "1l" && r.shape != "1d" && r.shape != "summary")
 		fatal(where + ": unknown shape " + r.shape + " in " + label);
 	for(;;){
@@ -347,24 +391,26 @@ observations(r: ref Result)
 	shape := r.shape;
 	if(pshape != nil)
 		shape = pshape;
+	if(aflag)
+		classify(r);
 	if(shape != "1h" && lflag && s.n > 0 && s.hi <= 0.0)
 		fatal(r.name + ": -l: no value above 0 to draw on a log axis");
 	case shape {
 	"1h" =>
 		(start, w, counts, whole) := bins(s);
 		if(wflag)
-			whist(r, s, start, w, counts, whole);
+			whist(r, s, idx, start, w, counts, whole);
 		else if(gflag)
-			ghist(r, s, start, w, counts, whole);
+			ghist(r, s, idx, start, w, counts, whole);
 		else
-			thist(r, s, start, w, counts, whole);
+			thist(r, s, idx, start, w, counts, whole);
 	"1p" =>
 		if(wflag)
-			wpct(r, s);
+			wpct(r, s, idx);
 		else if(gflag)
-			gpct(r, s);
+			gpct(r, s, idx);
 		else
-			tpct(r, s);
+			tpct(r, s, idx);
 	* =>
 		if(wflag)
 			wobs(r, s, idx, shape);
@@ -372,6 +418,207 @@ observations(r: ref Result)
 			gobs(r, s, idx, shape);
 		else
 			tobs(r, s, idx, shape);
+	}
+}
+
+#
+# Causes (-a): each observation is drawn as the cause that took most of
+# it, by its attribution (bench(1), attrib(2)).
+#
+
+Nclass:	con 7;	# classes: none, the five causes that took most, the rest
+
+# classify gives each observation of r its class: 0 if no cause took
+# any of it, else that of the cause that took most of it; causes are
+# ranked by the time they took of the observations they are the main
+# cause of, and those past the fifth make one class
+classify(r: ref Result)
+{
+	m := r.attr.main(r.n);
+	nc := len r.attr.causes;
+	tot := array[nc] of {* => 0.0};
+	for(c := 0; c < nc; c++){
+		sh := r.attr.shares[c];
+		for(j := 0; j < len sh; j++){
+			(i, t) := sh[j];
+			if(i <= r.n && m[i-1] == c)
+				tot[c] += t;
+		}
+	}
+	ord := array[nc] of int;
+	for(c = 0; c < nc; c++)
+		ord[c] = c;
+	j: int;
+	for(c = 1; c < nc; c++)
+		for(j = c; j > 0 && tot[ord[j-1]] < tot[ord[j]]; j--)
+			(ord[j-1], ord[j]) = (ord[j], ord[j-1]);
+	rank := array[nc] of {* => 0};
+	names := array[Nclass] of string;
+	names[0] = "none";
+	k := 1;
+	for(j = 0; j < nc; j++){
+		c = ord[j];
+		if(tot[c] == 0.0)
+			continue;
+		if(k < Nclass-1){
+			names[k] = r.attr.causes[c];
+			rank[c] = k++;
+		}else{
+			names[Nclass-1] = "other causes";
+			rank[c] = Nclass-1;
+			k = Nclass;
+		}
+	}
+	r.classes = names[0:k];
+	r.cls = array[r.n] of int;
+	for(i := 0; i < r.n; i++)
+		if(m[i] >= 0)
+			r.cls[i] = rank[m[i]];
+}
+
+# class of kept observation i
+class(r: ref Result, idx: array of int, i: int): int
+{
+	if(idx == nil)
+		return r.cls[i];
+	return r.cls[idx[i]-1];
+}
+
+# mark is a class's character in text and grap: * none, a, b ... the
+# causes, + the rest
+mark(k: int): int
+{
+	if(k == 0)
+		return '*';
+	if(k == Nclass-1)
+		return '+';
+	return 'a' + k - 1;
+}
+
+# legendtext says what the marks are
+legendtext(r: ref Result, none: int): string
+{
+	l := "(the cause that took most of each: ";
+	for(k := 1; k < len r.classes; k++){
+		m := "";
+		m[0] = mark(k);
+		l += m + " " + r.classes[k] + ", ";
+	}
+	m := "";
+	m[0] = none;
+	return l + m + " none)";
+}
+
+# colmax gives, for each of ncol columns over places 1 to nplace, the
+# greatest kept observation that falls there and its class (-1: none falls)
+colmax(r: ref Result, s: ref Sample, idx: array of int, nplace, ncol: int): (array of real, array of int)
+{
+	top := array[ncol] of real;
+	tc := array[ncol] of {* => -1};
+	for(i := 0; i < s.n; i++){
+		c := scale(place(idx, i), 1.0, real nplace, ncol);
+		if(tc[c] < 0 || s.x[i] > top[c]){
+			top[c] = s.x[i];
+			tc[c] = class(r, idx, i);
+		}
+	}
+	return (top, tc);
+}
+
+# stack makes a text bar of n characters out of a bin's counts by class,
+# none first (#), each class a run as long as its share and at least
+# one character while there is room
+stack(cc: array of int, total, n: int): string
+{
+	bar := "";
+	if(total == 0 || n == 0)
+		return bar;
+	l := array[len cc] of int;
+	sum := 0;
+	most := 0;	# the class with most
+	for(k := 0; k < len cc; k++){
+		l[k] = cc[k] * n / total;
+		if(cc[k] > 0 && l[k] == 0)
+			l[k] = 1;
+		sum += l[k];
+		if(cc[k] > cc[most])
+			most = k;
+	}
+	while(sum > n){
+		m := 0;
+		for(k = 1; k < len l; k++)
+			if(l[k] > l[m])
+				m = k;
+		l[m]--;
+		sum--;
+	}
+	l[most] += n - sum;
+	for(k = 0; k < len cc; k++){
+		ch := mark(k);
+		if(k == 0)
+			ch = '#';
+		for(j := 0; j < l[k]; j++)
+			bar[len bar] = ch;
+	}
+	return bar;
+}
+
+# classcounts counts the kept observations of each class in each bin
+classcounts(r: ref Result, s: ref Sample, idx: array of int, start, w: real, nb: int): array of array of int
+{
+	cc := array[nb] of array of int;
+	for(k := 0; k < nb; k++)
+		cc[k] = array[len r.classes] of {* => 0};
+	for(i := 0; i < s.n; i++){
+		k = int math->floor((s.x[i] - start) / w);
+		if(k >= nb)
+			k = nb-1;
+		if(k < 0)
+			k = 0;
+		cc[k][class(r, idx, i)]++;
+	}
+	return cc;
+}
+
+# sortedclasses gives the class of each kept observation in the order
+# of s.sorted (equal values: in any order)
+sortedclasses(r: ref Result, s: ref Sample, idx: array of int): array of int
+{
+	a := array[s.n] of (real, int);
+	for(i := 0; i < s.n; i++)
+		a[i] = (s.x[i], class(r, idx, i));
+	pairsort(a, 0, s.n);
+	c := array[s.n] of int;
+	for(i = 0; i < s.n; i++)
+		c[i] = a[i].t1;
+	return c;
+}
+
+# pairsort sorts a[lo:hi] by value: quicksort, recursing on the smaller part
+pairsort(a: array of (real, int), lo, hi: int)
+{
+	while(hi - lo > 1){
+		p := a[lo + (hi-lo)/2].t0;
+		i := lo;
+		j := hi - 1;
+		while(i <= j){
+			while(a[i].t0 < p)
+				i++;
+			while(a[j].t0 > p)
+				j--;
+			if(i <= j){
+				(a[i], a[j]) = (a[j], a[i]);
+				i++;
+				j--;
+			}
+		}
+		if(j - lo < hi - i){
+			pairsort(a, lo, j+1);
+			lo = i;
+		}else{
+			pairsort(a, i, hi);
+			hi = j+1;
+		}
 	}
 }
 
@@ -798,6 +1045,14 @@ tobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 			g[a.cell(cols[c].med, Ph)][c] = byte '*';
 		}
 		more = array[] of {"(in each column : its range, * its median)"};
+		if(aflag){
+			# the cause of each column's greatest, if any
+			(top, tc) := colmax(r, s, idx, r.n, Pw);
+			for(c = 0; c < Pw; c++)
+				if(tc[c] > 0)
+					g[a.cell(top[c], Ph)][c] = byte mark(tc[c]);
+			more = array[] of {more[0], legendtext(r, ':')};
+		}
 	}else{
 		pc := -1;
 		pr := -1;
@@ -810,6 +1065,12 @@ tobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 				g[rr][c] = byte '*';
 			pc = c;
 			pr = rr;
+		}
+		if(aflag){
+			for(i = 0; i < s.n; i++)
+				if((k := class(r, idx, i)) > 0)
+					g[a.cell(s.x[i], Ph)][scale(place(idx, i), 1.0, real r.n, Pw)] = byte mark(k);
+			more = array[] of {legendtext(r, '*')};
 		}
 	}
 	heading(r, s, more);
@@ -883,9 +1144,14 @@ trim(a: array of byte): array of byte
 
 # thist draws a histogram lying on its side: a row per bin, a bar as
 # long as its count (under -l, its logarithm: a count of 1 gets one #)
-thist(r: ref Result, s: ref Sample, start, w: real, counts: array of int, whole: int)
+thist(r: ref Result, s: ref Sample, idx: array of int, start, w: real, counts: array of int, whole: int)
 {
-	heading(r, s, nil);
+	cc: array of array of int;
+	if(aflag){
+		cc = classcounts(r, s, idx, start, w, len counts);
+		heading(r, s, array[] of {legendtext(r, '#')});
+	}else
+		heading(r, s, nil);
 	maxc := maxcount(counts);
 	cl := "Count";
 	if(lflag)
@@ -909,15 +1175,20 @@ thist(r: ref Result, s: ref Sample, start, w: real, counts: array of int, whole:
 		bar := "";
 		for(k := 0; k < n; k++)
 			bar[k] = '#';
+		if(cc != nil)
+			bar = stack(cc[i], counts[i], n);
 		out.puts(l + " |" + bar + " " + string counts[i] + "\n");
 	}
 }
 
 # tpct draws the percentile plot: value against percentile, the
 # percentiles 90, 99, 99.9 ... equally spaced
-tpct(r: ref Result, s: ref Sample)
+tpct(r: ref Result, s: ref Sample, idx: array of int)
 {
-	heading(r, s, array[] of {pctsummary(s)});
+	if(aflag)
+		heading(r, s, array[] of {pctsummary(s), legendtext(r, '*')});
+	else
+		heading(r, s, array[] of {pctsummary(s)});
 	a := valueaxis(s);
 	s.percentile(0.0);
 	v := s.sorted;
@@ -936,6 +1207,12 @@ tpct(r: ref Result, s: ref Sample)
 			g[rr][k] = byte '*';
 		pc = k;
 		pr = rr;
+	}
+	if(aflag){
+		sc := sortedclasses(r, s, idx);
+		for(k = 0; k < Pw; k++)
+			if(c[k] >= 0 && sc[c[k]] > 0)
+				g[a.cell(v[c[k]], Ph)][k] = byte mark(sc[c[k]]);
 	}
 	s.sorted = nil;
 	putgrid(g, a, axis(r.ylabel, r.yunit) + logword(a));
@@ -1129,6 +1406,8 @@ gobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 	note := "";
 	if(s.n > 2*Gcols)
 		note = "(each column: a line over its range, its median marked)";
+	if(aflag)
+		note += legendtext(r, '*');
 	gstart(r.name, axis(r.xlabel, r.xunit), axis(r.ylabel, r.yunit), note);
 	a := valueaxis(s);
 	if(a.log)
@@ -1152,6 +1431,12 @@ gobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 			else
 				out.puts("\"\\(bu\" size -4 at " + x + ", " + gval(a, cols[c].med) + "\n");
 		}
+		if(aflag){
+			(top, tc) := colmax(r, s, idx, r.n, Gcols);
+			for(c = 0; c < Gcols; c++)
+				if(tc[c] > 0)
+					gmark(tc[c], sf(1.0 + real c * (real r.n - 1.0) / real (Gcols-1)), gval(a, top[c]));
+		}
 		out.puts(".G2\n");
 		return;
 	}
@@ -1164,17 +1449,34 @@ gobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 		else
 			out.puts("bullet at " + p);
 	}
+	if(aflag)
+		for(i = 0; i < s.n; i++)
+			if((k := class(r, idx, i)) > 0)
+				gmark(k, sf(place(idx, i)), gval(a, s.x[i]));
 	out.puts(".G2\n");
+}
+
+# gmark puts a class's mark at x, y
+gmark(k: int, x, y: string)
+{
+	m := "";
+	m[0] = mark(k);
+	out.puts(quote(m) + " size -2 at " + x + ", " + y + "\n");
 }
 
 # ghist draws a bar per bin; bins of whole numbers are centred on their
 # value, from v-0.5 to v+0.5, as in a window
-ghist(r: ref Result, s: ref Sample, start, w: real, counts: array of int, whole: int)
+ghist(r: ref Result, s: ref Sample, idx: array of int, start, w: real, counts: array of int, whole: int)
 {
 	cl := "Count";
 	if(lflag)
 		cl = "Count (log scale)";
-	gstart(r.name, axis(r.ylabel, r.yunit), cl, "");
+	cc: array of array of int;
+	if(aflag){
+		cc = classcounts(r, s, idx, start, w, len counts);
+		gstart(r.name, axis(r.ylabel, r.yunit), cl, legendtext(r, '*'));
+	}else
+		gstart(r.name, axis(r.ylabel, r.yunit), cl, "");
 	(ca, nil) := countaxis(maxcount(counts));
 	x0 := start;
 	if(whole)
@@ -1194,14 +1496,35 @@ ghist(r: ref Result, s: ref Sample, start, w: real, counts: array of int, whole:
 		out.puts("line from " + l + "," + base + " to " + l + "," + c + "\n");
 		out.puts("line from " + l + "," + c + " to " + h + "," + c + "\n");
 		out.puts("line from " + h + "," + c + " to " + h + "," + base + "\n");
+		if(cc == nil)
+			continue;
+		# the classes stacked from the axis, none first, each with its mark
+		cum := 0;
+		for(k := 0; k < len cc[i]; k++){
+			if(cc[i][k] == 0)
+				continue;
+			lo := ca.lo;
+			if(cum > 0)
+				lo = real cum;
+			cum += cc[i][k];
+			if(cum < counts[i])
+				out.puts("line from " + l + "," + string cum + " to " + h + "," + string cum + "\n");
+			mid := (lo + real cum) / 2.0;
+			if(ca.log)
+				mid = math->sqrt(lo * real cum);
+			gmark(k, sf((real l + real h) / 2.0), sf(mid));
+		}
 	}
 	out.puts(".G2\n");
 }
 
 # gpct draws the percentile plot, at most Gcols points
-gpct(r: ref Result, s: ref Sample)
+gpct(r: ref Result, s: ref Sample, idx: array of int)
 {
-	gstart(r.name, "Percentile", axis(r.ylabel, r.yunit), "");
+	note := "";
+	if(aflag)
+		note = legendtext(r, '*');
+	gstart(r.name, "Percentile", axis(r.ylabel, r.yunit), note);
 	a := valueaxis(s);
 	if(a.log)
 		widen(a);
@@ -1221,6 +1544,12 @@ gpct(r: ref Result, s: ref Sample)
 	for(k = 0; k < Gcols; k++)
 		if(c[k] >= 0)
 			out.puts("next at " + sf(math->floor(pctx(c[k], len v)*1e4 + 0.5)/1e4) + ", " + gval(a, v[c[k]]) + "\n");
+	if(aflag){
+		sc := sortedclasses(r, s, idx);
+		for(k = 0; k < Gcols; k++)
+			if(c[k] >= 0 && sc[c[k]] > 0)
+				gmark(sc[c[k]], sf(math->floor(pctx(c[k], len v)*1e4 + 0.5)/1e4), gval(a, v[c[k]]));
+	}
 	s.sorted = nil;
 	out.puts(".G2\n");
 }
@@ -1295,6 +1624,8 @@ Cedge:	con 16r1F3F7F;	# their outlines
 Cdata:	con 16rC0392B;	# observations
 Crange:	con 16rEDB5AC;	# a column's range in a long ordered plot
 Cgrid:	con 16rE4E4E4;
+# -a: the classes' colours: none is the data's, then one a cause
+ccolour := array[Nclass] of {Cdata, 16r1F77B4, 16rFF7F0E, 16r2CA02C, 16r9467BD, 16r8C564B, 16r7F7F7F};
 Ctext:	con 16r000000;
 Cdim:	con 16r505050;
 
@@ -1471,6 +1802,8 @@ wobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 	w := c.w;
 	if(s.n > 2*(c.area.max.x - c.area.min.x)){
 		wdense(c, s, idx, r.n, shape);
+		if(aflag)
+			wdensecauses(c, r, s, idx);
 		wfinish(c);
 		return;
 	}
@@ -1486,7 +1819,32 @@ wobs(r: ref Result, s: ref Sample, idx: array of int, shape: string)
 			w.fill(((p.x - 1, p.y - 1), (p.x + 2, p.y + 2)), Cdata);
 		prev = p;
 	}
+	if(aflag){
+		for(i = 0; i < s.n; i++)
+			if((k := class(r, idx, i)) > 0)
+				wmark(c, c.px(place(idx, i)), c.py(s.x[i]), k);
+		wlegend(c, r);
+	}
 	wfinish(c);
+}
+
+# wmark marks a point of class k
+wmark(c: ref Chart, x, y, k: int)
+{
+	c.w.fill(((x - 2, y - 2), (x + 3, y + 3)), ccolour[k]);
+}
+
+# wlegend writes the classes' colours under the chart
+wlegend(c: ref Chart, r: ref Result)
+{
+	a := c.area;
+	x := a.min.x;
+	y := a.max.y + 48;
+	x = c.w.text((x, y), Cdim, 1, "the cause that took most of each:").x + 8;
+	for(k := 0; k < len r.classes; k++){
+		c.w.fill(((x, y + 2), (x + 8, y + 10)), ccolour[k]);
+		x = c.w.text((x + 11, y), Ctext, 1, r.classes[k]).x + 10;
+	}
 }
 
 # wdense draws more observations than there are pixels across: in each
@@ -1519,11 +1877,25 @@ wdense(c: ref Chart, s: ref Sample, idx: array of int, nplace: int, shape: strin
 		Cdim, 1, "light: a column's range; dark: its median");
 }
 
+# wdensecauses marks each pixel column's greatest observation with its cause
+wdensecauses(c: ref Chart, r: ref Result, s: ref Sample, idx: array of int)
+{
+	ncol := c.area.max.x - c.area.min.x + 1;
+	(top, tc) := colmax(r, s, idx, r.n, ncol);
+	for(k := 0; k < ncol; k++)
+		if(tc[k] > 0)
+			wmark(c, c.area.min.x + k, c.py(top[k]), tc[k]);
+	wlegend(c, r);
+}
+
 # whist draws a histogram: a bar per bin, as high as its count (under
 # -l on a log axis of counts); the axis reaches above the tallest bar.
 # Bins of whole numbers are centred on their value, as in grap.
-whist(r: ref Result, s: ref Sample, start, bw: real, counts: array of int, whole: int)
+whist(r: ref Result, s: ref Sample, idx: array of int, start, bw: real, counts: array of int, whole: int)
 {
+	cc: array of array of int;
+	if(aflag)
+		cc = classcounts(r, s, idx, start, bw, len counts);
 	(ca, step) := countaxis(maxcount(counts));
 	yt: array of real;
 	if(ca.log)
@@ -1549,15 +1921,30 @@ whist(r: ref Result, s: ref Sample, start, bw: real, counts: array of int, whole
 		y := c.py(real counts[i]);
 		y1 := c.area.max.y + 1;
 		w.fill(((x0, y), (x1, y1)), Cbar);
+		if(cc != nil){
+			# the classes stacked from the axis, none first
+			cum := 0;
+			yb := y1;
+			for(k := 0; k < len cc[i]; k++){
+				if(cc[i][k] == 0)
+					continue;
+				cum += cc[i][k];
+				yt := c.py(real cum);
+				w.fill(((x0, yt), (x1, yb)), ccolour[k]);
+				yb = yt;
+			}
+		}
 		w.line((x0, y), (x0, y1 - 1), Cedge, 1);
 		w.line((x0, y), (x1, y), Cedge, 1);
 		w.line((x1, y), (x1, y1 - 1), Cedge, 1);
 	}
+	if(aflag)
+		wlegend(c, r);
 	wfinish(c);
 }
 
 # wpct draws the percentile plot: a point per pixel column, joined
-wpct(r: ref Result, s: ref Sample)
+wpct(r: ref Result, s: ref Sample, idx: array of int)
 {
 	st := pctsummary(s);
 	(ya, yt) := waxis(s);
@@ -1584,6 +1971,13 @@ wpct(r: ref Result, s: ref Sample)
 		else
 			c.w.point(p, Cdata);
 		prev = p;
+	}
+	if(aflag){
+		sc := sortedclasses(r, s, idx);
+		for(k = 0; k < ncol; k++)
+			if(cols[k] >= 0 && sc[cols[k]] > 0)
+				wmark(c, c.px(pctx(cols[k], len v)), c.py(v[cols[k]]), sc[cols[k]]);
+		wlegend(c, r);
 	}
 	s.sorted = nil;
 	wfinish(c);

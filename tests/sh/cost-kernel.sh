@@ -61,11 +61,12 @@ movp 1000
 lea 1000
 call 1000
 E
-	want $c-add 'keep(s, real (t1 - t0));' <<'E'
+	want $c-add 'keep(s, real (t1 - t0), 1);' <<'E'
 frame 1000
 movp 1000
 subl 1000
 cvtlf 1000
+movw 1000
 call 1000
 E
 	want $c-read 'n := sys->read(fd, buf, len buf);' <<'E'

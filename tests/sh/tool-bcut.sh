@@ -47,15 +47,44 @@ same blanks "$T/wwant"
 
 tool bcut
 fails nolist 1 <<'E'
-usage: bcut list [file ...]
+usage: bcut [-a cause] list [file ...]
 E
 for l in 0 3-2 a 1, ,1 - 1-x 1-2-3 -x 1234567890; do
 	tool bcut "$l" mixed.res
 	fails "badlist($l)" 1 <<E
 bcut: bad list $l
-usage: bcut list [file ...]
+usage: bcut [-a cause] list [file ...]
 E
 done
+# a result's attribution (bench(1)) follows the observations kept, renumbered
+tool bcut 1,3- attrib.res
+golden bcut-attrib
+sed -n 1,9p "$DATA/attrib.res" >"$T/ba"
+IN=$T/ba tool bcut -a gc 1-
+golden bcut-cause
+IN=$T/ba tool bcut -a none 1-
+golden bcut-none
+IN=$T/ba tool bcut -a intr 1-4
+golden bcut-cause14
+# XBASE has none: said, exit status 1, the rest written
+tool bcut -a host 1- attrib.res
+check cause-noattr-status '[ "$st" = 1 ]'
+check cause-noattr-err '[ "$(cat "$T/err")" = "bcut: attrib.res: XBASE: no attribution (made by bench -A, an older bench, or the kernel)" ]'
+check cause-noattr-out 'grep -q "^# cause BASE host 1:51\$" "$T/out" && grep -q "^BASE:1l:Observation:n:Time:us 55\$" "$T/out" && ! grep -q "^XBASE:" "$T/out"'
+tool bcut -a gc.bogus 1- attrib.res
+fails cause-unknown 1 <<'E'
+bcut: unknown cause gc.bogus (want none, host, idle, vm, other, gc, gc.idle, gc.quantum, gc.alloc, gc.full, intr[.NAME], proc[.NAME] or dis[.MODULE])
+usage: bcut [-a cause] list [file ...]
+E
+tool bcut -a
+fails cause-missing 1 <<'E'
+usage: bcut [-a cause] list [file ...]
+E
+# a malformed attribution is said, and the lines pass as they are
+printf '# attribution B floor x\nB:1l:Observation:n:Time:us 1 2\n' >"$T/mal"
+IN=$T/mal tool bcut 1-
+check malformed '[ "$st" = 1 ] && [ "$(cat "$T/out")" = "$(cat "$T/mal")" ] && grep -q "bad floor x" "$T/err"'
+
 tool bcut 1 nosuch.res
 fails nofile 1 <<'E'
 bcut: cannot open nosuch.res: file does not exist

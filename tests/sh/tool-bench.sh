@@ -5,7 +5,7 @@
 # the kernel's tests must say why they cannot run, and the rest go on.
 . "${ROOT:-.}/tests/sh/tool.inc"
 
-U='usage: bench [-gos] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]'
+U='usage: bench [-Agos] [-n reps] [-w warmup] [-u us|ns] [-H nodes] [-b base] [test ...]'
 
 tool bench -x
 fails option 1 <<E

@@ -58,15 +58,38 @@ bgrep: a(: missing )
 E
 tool bgrep
 fails nopattern 1 <<'E'
-usage: bgrep [-cv] pattern [file ...]
+usage: bgrep [-cv] [-a cause] pattern [file ...]
 E
 tool bgrep -x BASE mixed.res
 fails option 1 <<'E'
-usage: bgrep [-cv] pattern [file ...]
+usage: bgrep [-cv] [-a cause] pattern [file ...]
 E
 tool bgrep BASE nosuch.res
 fails nofile 1 <<'E'
 bgrep: cannot open nosuch.res: file does not exist
 E
+
+# by cause (bench(1)'s attribution, attrib(2)): BASE has one, XBASE in
+# the same file none
+tool bgrep -a gc.idle '^BASE:' attrib.res
+golden bgrep-cause
+tool bgrep -a gc '^BASE:' attrib.res
+same cause-family "$G/bgrep-cause.out"
+tool bgrep -a none '^BASE:' attrib.res
+same cause-none "$G/bgrep-cause.out"
+tool bgrep -a gc.full '^BASE:' attrib.res
+fails cause-absent 1 </dev/null
+tool bgrep -a gc '^XBASE:' attrib.res
+fails cause-noattr 1 <<'E'
+bgrep: attrib.res: XBASE: no attribution (made by bench -A, an older bench, or the kernel)
+E
+tool bgrep -a gc.bogus BASE attrib.res
+fails cause-unknown 1 <<'E'
+bgrep: unknown cause gc.bogus (want none, host, idle, vm, other, gc, gc.idle, gc.quantum, gc.alloc, gc.full, intr[.NAME], proc[.NAME] or dis[.MODULE])
+E
+for cs in self proc. 'dis.a:b' intr.; do
+	tool bgrep -a "$cs" BASE attrib.res
+	check "cause-bad($cs)" '[ "$st" = 1 ] && grep -q "unknown cause" "$T/err"'
+done
 
 finish

@@ -166,23 +166,46 @@ plot: cannot open nosuch.res: file does not exist
 E
 tool plot -x small.res
 fails option 1 <<'E'
-usage: plot [-gltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
+usage: plot [-agltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
 E
 tool plot -p 2h small.res
 fails ptype 1 <<'E'
 plot: unknown plot type 2h
-usage: plot [-gltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
+usage: plot [-agltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
 E
 tool plot -p
 fails pmissing 1 <<'E'
-usage: plot [-gltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
+usage: plot [-agltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
 E
 for b in 0 1001 x 99999999999; do
 	tool plot -b $b small.res
 	fails "bins($b)" 1 <<E
 plot: bad bin count $b
-usage: plot [-gltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
+usage: plot [-agltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
 E
 done
+
+# by cause (-a): bench(1)'s attribution, marks and stacks; a result
+# without one is an error, and so is a malformed one
+sed -n 1,9p "$DATA/attrib.res" >"$T/ba"
+tool plot -a "$T/ba";			golden plot-a
+tool plot -a -p 1h "$T/ba";		golden plot-a-h
+tool plot -a -l -p 1h "$T/ba";		golden plot-a-hlog
+tool plot -a -p 1p "$T/ba";		golden plot-a-pct
+tool plot -a -o "$T/ba";		golden plot-a-o
+tool plot -a -g -p 1h "$T/ba";		golden plot-a-gh
+tool plot -a -g "$T/ba";		golden plot-a-g
+tool plot "$T/ba";			golden plot-noa
+tool plot attrib.res
+check noa-mixed '[ "$st" = 0 ]'
+tool plot -a attrib.res
+fails a-mixed 1 <<'E'
+plot: attrib.res:12: XBASE: no attribution (made by bench -A, an older bench, or the kernel)
+E
+printf '# attribution B floor 4\n# cause B gc.idle 2:5 1:3\nB:1l:Observation:n:Time:us 1 2\n' >"$T/mal"
+IN=$T/mal tool plot -a
+fails a-malformed 1 <<'E'
+plot: stdin:3: B: gc.idle: share 1:3 out of order or not above zero
+E
 
 finish

@@ -1,0 +1,80 @@
+#!/bin/sh
+# attrib-icount -- the tail attribution (bench(3), bench(1)) on
+# constructed cases, in one boot under -c icount:
+#	a busy-wait injected into the clock interrupt, a collector slice
+#	and a kernel process (bctl inject) is found in one observation,
+#	charged to that path, to within the path's usual cost;
+#	no observation has a host share (there is no host under icount);
+#	bench -A writes no attribution, and the accounts name the causes;
+#	with the original idle collector (idlegc old, pcold's), the idle
+#	collector's time explains BASE's stalls of a millisecond or more.
+TAG=attrib
+. "${ROOT:-.}/tests/sh/check.inc"
+
+"$R/minos" run -k pc -c icount 'bind -b "#x" /dev
+echo inject intr 500 >/dev/bctl; bench -o -w 0 -n 20000 BASE >/tmp/intr
+echo inject proc 700 >/dev/bctl; bench -o -w 0 -n 20000 BASE >/tmp/proc
+echo inject gc 300 >/dev/bctl; bench -o -w 0 -n 20 SLEEP0 >/tmp/gc
+bench -A -o -n 100 XBASE >/tmp/noattr
+echo causes >/dev/bctl; cat /dev/bdata >/tmp/causes
+echo idlegc old >/dev/bctl; bench -o -n 10000 BASE >/tmp/old
+for f in intr proc gc noattr causes old {echo @@ $f; cat /tmp/$f}' >"$T/out" 2>&1
+st=$?
+check boot '[ $st = 0 ]'
+part() {	# the output of the file named $1
+	awk -v f="$1" '/^@@ /{on = ($2 == f); next} on' "$T/out"
+}
+# shares NAME CAUSE: the i:t pairs of a cause line, one a line
+shares() {
+	grep "^# cause $1 $2 " | cut -d' ' -f5- | tr ' ' '\n' | grep .
+}
+
+# explained PART TEST CAUSE MIN OWN TOL: in the output of PART, exactly
+# one observation of TEST has CAUSE's
+# share of at least MIN; that share is below MIN+OWN (the path's own
+# cost), and what the causes took of that observation leaves its floor
+# to within TOL: the busy-wait is wholly charged to CAUSE
+explained() {
+	part "$1" >"$T/p"
+	floor=$(sed -n "s/^# attribution $2 floor //p" "$T/p")
+	grep "^$2:1l:" "$T/p" | cut -d' ' -f2- | tr ' ' '\n' >"$T/v"
+	grep "^# cause $2 " "$T/p" | awk '{for(i = 5; i <= NF; i++) print $4, $i}' | tr ':' ' ' >"$T/s"
+	awk -v c="$3" -v min="$4" -v own="$5" -v tol="$6" -v floor="$floor" '
+		NR == FNR {v[FNR] = $1; next}
+		{sum[$2] += $3; if($1 == c && $3 >= min){n++; j = $2; t = $3}}
+		END {r = v[j] - sum[j] - floor; if(r < 0) r = -r
+			exit !(n == 1 && t < min + own && r <= tol)}' "$T/v" "$T/s"
+}
+# the clock interrupt: 500 us on top of its usual half microsecond
+explained intr BASE intr.clock 500 1.5 1.5
+st=$?
+check intr '[ $st = 0 ]'
+# a kernel process the interrupt woke: its name, 700 us
+explained proc BASE proc.inject 700 1.5 1.5
+st=$?
+check proc '[ $st = 0 ]'
+# a collector slice: the idle collector of SLEEP0, 300 us (in ns) on top
+# of its own (at most 150 us, the first of a run)
+explained gc SLEEP0 gc.idle 300000 150000 1000
+st=$?
+check gc '[ $st = 0 ]'
+# no host under icount, attribution where asked for and none under -A
+check nohost '! grep -q "^# cause [A-Z0-9]* host " "$T/out"'
+check attributed '[ "$(grep -c "^# attribution " "$T/out")" = 4 ]'
+check noattr '! part noattr | grep -q "^# attribution\|^# cause"'
+check noattr-obs 'part noattr | grep -q "^XBASE:1l:"'
+check causes 'part causes | grep -q "^proc.inject [0-9]* 2\$" && part causes | grep -q "^intr.clock [0-9]* [0-9]*\$" && ! part causes | grep -q "^self "'
+
+# the artifact: every stall of a millisecond or more is the idle
+# collector's, to at least 99% of what it adds above the floor
+part old >"$T/old"
+floor=$(sed -n 's/^# attribution BASE floor //p' "$T/old")
+grep '^BASE:1l:' "$T/old" | cut -d' ' -f2- | tr ' ' '\n' | awk '$1 >= 1000 {print NR, $1}' >"$T/stalls"
+grep '^# cause BASE gc\.' "$T/old" | cut -d' ' -f5- | tr ' ' '\n' | grep . | tr ':' ' ' >"$T/gcshares"
+awk -v floor="$floor" 'NR == FNR {gc[$1] += $2; next} {d = $2 - floor; if(gc[$1] < 0.99*d) bad++; n++; s += gc[$1]; t += d}
+	END {printf "%d stalls, collector %.2f%% of their time above the floor\n", n, 100*s/t; exit !(n >= 1 && !bad)}' \
+	"$T/gcshares" "$T/stalls" >"$T/share"
+st=$?
+check idlegc-stalls '[ $st = 0 ]'
+[ -n "${VERBOSE:-}" ] && cat "$T/share"
+finish
