@@ -122,6 +122,9 @@ Stats: module
 	threshold:	fn(s, unit: string): (real, string);
 	ladder:	fn(unit: string): array of real;
 
+	# a run's delays at or above t that cause c took most of, and c's time in all its delays
+	delays:	fn(x: array of real, main: array of int, took: array of real, c: int, t: real): (int, real);
+
 	histogram:	fn(a, b: array of ref Unit, nbin: int): (array of real, array of int, array of int);
 	order:	fn(l: array of ref Unit, k: int): real;
 

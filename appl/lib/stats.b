@@ -1339,6 +1339,24 @@ mink(nstat: int, alpha: real): int
 	return 50;
 }
 
+# delays gives, of the observations x of a run (in the order taken)
+# that are delays, at or above t: how many cause c took the most of
+# (main[i] == c), and the time c took of them all (took[i], c's share of
+# observation i, in x's unit).  A run's counts and times of delays by
+# cause are statistics of the run like its p99, for compare's Given.
+delays(x: array of real, main: array of int, took: array of real, c: int, t: real): (int, real)
+{
+	n := 0;
+	s := 0.0;
+	for(i := 0; i < len x; i++)
+		if(x[i] >= t){
+			if(main[i] == c)
+				n++;
+			s += took[i];
+		}
+	return (n, s);
+}
+
 # leastp gives the least p-value the arrangements of ka and kb unit
 # labels allow: one in choose(ka+kb, ka), or two when ka = kb, since a
 # two-sided test cannot tell an arrangement from its mirror.

@@ -1,7 +1,8 @@
 implement Statstail;
 
 # Stats' fixed thresholds (stats(2)) on data with known answers: the
-# count at or above a value, the Tail statistic beside Exceed, time
+# count at or above a value, the Tail statistic beside Exceed, a run's
+# delays by cause (delays: counts and times, worked by hand), time
 # units and thresholds read in them, the default ladder, the least p a
 # design allows, and the ladder finding a tail like pcold's (issue 24:
 # 34 to 63 observations of 5 ms or more in every pcold boot, 0 to 16 in
@@ -30,6 +31,7 @@ init(nil: ref Draw->Context, nil: list of string)
 		raise "fail:load";
 	}
 	counts();
+	causes();
 	units();
 	designs();
 	pcold();
@@ -49,6 +51,26 @@ counts()
 		stats->leafstat(k, Stats->Tail, 990.0), stats->leafstat(k, Stats->Exceed, 990.0),
 		stats->sampvar(k, Stats->Tail, 990.0));
 	sys->print("statname %s\n", stats->statname(Stats->Tail));
+}
+
+# delays: a run of five observations, delays (1000 or more) the 2nd, 4th and
+# 5th.  Cause 1 took the most of the 2nd and 4th, cause 2 of the 5th;
+# cause 1 took 1900, 100 and 300 of the delays (and 4 of the 1st, not
+# one): two delays, 2300 of their time.  Cause 2: one, and what took[]
+# says.  At 10000 no delay; a cause that took none, none.
+causes()
+{
+	x := array[] of {5.0, 2000.0, 30.0, 1500.0, 9000.0};
+	main := array[] of {1, 1, 0, 1, 2};
+	took := array[] of {4.0, 1900.0, 0.0, 100.0, 300.0};
+	(n, t) := stats->delays(x, main, took, 1, 1000.0);
+	sys->print("delays by 1: %d, %g\n", n, t);
+	(n, t) = stats->delays(x, main, array[] of {0.0, 0.0, 0.0, 0.0, 8600.0}, 2, 1000.0);
+	sys->print("delays by 2: %d, %g\n", n, t);
+	(n, t) = stats->delays(x, main, took, 1, 10000.0);
+	sys->print("delays at 10000: %d, %g\n", n, t);
+	(n, t) = stats->delays(x, main, array[5] of {* => 0.0}, 3, 1000.0);
+	sys->print("delays by 3: %d, %g\n", n, t);
 }
 
 units()
