@@ -104,6 +104,20 @@ run $C -c icount -l 0 -n 1 -k pc -k pc 'echo'
 fails small-one <<'E'
 compare: not booting: -n 1: under icount in one layout, two boots a side show that the boots agree; use -n 2 or more
 E
+# the options for bcmp are checked before booting too
+run $C -n 5 -t 3xs -o "$T/badt" -k pc -k pc 'echo'
+fails badunit <<'E'
+compare: bad threshold 3xs: unknown unit xs (want ns, us, ms or s)
+E
+check badunit-nothing '[ ! -e "$T/badt" ]'
+run $C -n 5 -C nosuch -k pc -k pc 'echo'
+fails badcause <<'E'
+compare: unknown cause nosuch (want none, host, idle, vm, other, gc, gc.idle, gc.quantum, gc.alloc, gc.full, intr[.NAME], proc[.NAME] or dis[.MODULE])
+E
+run $C -n 5 -C host -k pc -k pc 'echo'
+fails hostcause <<'E'
+compare: -C host: not a cause in the kernel: the host's delays, and those of no cause, are described, never tested
+E
 
 # end to end: icount in one layout (-l 0, the default link).  Each boot
 # times, by the microsecond clock, consecutive clock reads and a loop
@@ -132,6 +146,8 @@ check icount-report 'tail -n +6 "$T/out" | cmp -s - "$T/icount/report"'
 # seed 7 orders 3 boots a side A B B A A B, and says so
 check icount-order 'grep "^compare: boot" "$T/err" | tr "\n" " " | grep -qx "compare: boot 1 of 6: pc compare: boot 2 of 6: pcold compare: boot 3 of 6: pcold compare: boot 4 of 6: pc compare: boot 5 of 6: pc compare: boot 6 of 6: pcold "'
 has icount-seed '^seed: 7 (-s 7 repeats the order: ABBAAB)$'
+# the plan is said before the first boot
+check icount-plan 'head -1 "$T/err" | grep -qx "compare: design: 3 boots a side, all in layout 0 under icount: they repeat one observation, the differences are exact there and no confidence is claimed"'
 # layouts (layout(8)): -L 2 links two random layouts of each kernel,
 # seeded from -s, and spreads four boots a side over them; the layout
 # is the top level of the sample, the unit of the test and a row of the
@@ -151,6 +167,7 @@ has lay-all '^pcold  *all layouts: [0-9.]* us \[[-0-9., ]*\] over 2 layouts$'
 check lay-nodiff '! grep -q "boots differ" "$T/err"'
 check lay-said 'grep -q "^compare: under icount, the 2 layouts of A gave" "$T/err"'
 check lay-progress 'grep -q "^compare: boot 1 of 8: pc, layout 282168118$" "$T/err"'
+check lay-plan 'head -1 "$T/err" | grep -qx "compare: design: 2 layouts a side: all 6 arrangements of the layout labels; the smallest p-value they allow is 0.33: no statement at 95% is possible; use -L 4 or more (booting anyway: -f)"'
 check lay-res 'grep -qx "# layout 642666334" "$T/lay/A/02.res" && grep -qx "# layout 642666334" "$T/lay/A/04.res" && grep -qx "# layout 712265939" "$T/lay/B/03.res"'
 check lay-hash 'grep -qx "# kernel pcold $(sha256sum "$R/o/layout/486001573/pcold" | cut -c1-12)" "$T/lay/B/02.res"'
 check lay-default 'grep -qx "# layout 0" "$T/icount/A/01.res"'
@@ -191,6 +208,7 @@ check real-status '[ $st = 1 ]'
 has real-boots '^pc:A  *2  *4  *20 '
 has real-diff '^pc:B - pc:A, 95% simultaneous intervals'
 has real-verdict '^verdict: none: the design is too small$'
+check real-plan 'head -1 "$T/err" | grep -qx "compare: design: 2 boots a side: all 6 arrangements of the boot labels; the smallest p-value they allow is 0.33: no statement at 95% is possible; use -n 4 or more (booting anyway: -f)"'
 check real-lines 'cat "$T/real"/A/*.res "$T/real"/B/*.res | grep -c "^MSEC:1l:" | grep -qx 8'
 check real-runs 'grep -c "^# run" "$T/real/A/01.res" | grep -qx 2 && grep -c "^# time [0-9]*$" "$T/real/A/01.res" | grep -qx 3'
 run $C -o "$T/real" -k pc -k pc "$M"
