@@ -26,9 +26,12 @@ Stats: module
 		rand:	fn(r: self ref Rand, n: int): int;	# uniform in [0, n)
 	};
 
-	# the statistics of a run's observations, compared between sides
-	Median, P90, P99, P999, Max, Exceed, Dist, Mean: con iota;
-	Nstat:	con Mean+1;
+	# the statistics of a run's observations, compared between sides;
+	# Exceed is the share above a threshold that follows the labels (a's
+	# p99), Tail the share at or above a fixed one; Given is the mean of
+	# other units, given beside the observations' (compare)
+	Median, P90, P99, P999, Max, Exceed, Dist, Mean, Tail, Given: con iota;
+	Nstat:	con Given+1;
 
 	Unit: adt
 	{
@@ -55,6 +58,7 @@ Stats: module
 		t:	real;	# studentized difference (Dist: A2)
 		p:	real;	# permutation p-value of this statistic alone
 		padj:	real;	# adjusted over the family (Westfall-Young minP)
+		thresh:	real;	# Exceed's (of the observed arrangement) or Tail's threshold
 	};
 
 	Cmp: adt
@@ -62,9 +66,9 @@ Stats: module
 		narr:	int;	# arrangements of the unit labels used
 		all:	int;	# 1: every arrangement, 0: a random sample of them
 		pmin:	real;	# smallest p one statistic can reach in this design
+		pdata:	real;	# smallest p one statistic reaches on these data, over the arrangements
 		pfloor:	real;	# smallest adjusted p these data can reach
 		exact:	int;	# every unit of each side identical: d is exact
-		thresh:	real;	# the exceedance threshold used
 		conf:	real;
 		d:	array of ref Diff;
 	};
@@ -75,6 +79,7 @@ Stats: module
 	median:	fn(a: array of real): real;
 	percentile:	fn(a: array of real, p: real): real;
 	above:	fn(a: array of real, t: real): int;
+	atleast:	fn(a: array of real, t: real): int;
 	mad:	fn(a: array of real): real;
 	mean:	fn(a: array of real): real;
 	var:	fn(a: array of real): real;
@@ -94,7 +99,8 @@ Stats: module
 	adp:	fn(m: int, t: real): real;
 
 	# the comparison: permutations of the top-level units' labels
-	compare:	fn(a, b: array of ref Unit, sel: array of int, t: real, tfixed: int,
+	compare:	fn(a, b: array of ref Unit, sel: array of int, th: array of real,
+			xa, xb: array of array of ref Unit, det: int,
 			conf: real, maxarr: int, r: ref Rand): ref Cmp;
 
 	# variance split, a level each (the top first, observations last):
@@ -108,6 +114,16 @@ Stats: module
 	optreps:	fn(t2hi, t2lo, chi, clo: real): int;
 	plan:	fn(v, conf, h: real, kmin: int): int;
 	mink:	fn(nstat: int, alpha: real): int;
+	leastp:	fn(ka, kb: int): real;
+
+	# time units: seconds per unit (0 if s is none), a threshold such as
+	# "1ms" in a unit, and the default ladder of Tail thresholds
+	timeunit:	fn(s: string): real;
+	threshold:	fn(s, unit: string): (real, string);
+	ladder:	fn(unit: string): array of real;
+
+	# a run's delays at or above t that cause c took most of, and c's time in all its delays
+	delays:	fn(x: array of real, main: array of int, took: array of real, c: int, t: real): (int, real);
 
 	histogram:	fn(a, b: array of ref Unit, nbin: int): (array of real, array of int, array of int);
 	order:	fn(l: array of ref Unit, k: int): real;

@@ -18,17 +18,33 @@ include "arg.m";
 include "stats.m";
 	stats: Stats;
 	Rand, Unit, Cmp, Diff: import stats;
+include "attrib.m";
+	attrib: Attrib;
+	Attribution: import attrib;
 
 Bcmp: module
 {
 	init:	fn(ctxt: ref Draw->Context, argv: list of string);
 };
 
-# Run is a run's observations, lines in reverse order.
+# Run is a run's observations, lines in reverse order, in the order
+# taken, each with its attribution to causes (bench(1)) or nil.
 Run: adt
 {
 	id:	int;
 	l:	list of array of real;
+	at:	list of ref Attribution;
+};
+
+# Cstat is a statistic by cause, compare's Given: of each run, the
+# delays (observations at or above the delay threshold) that cause (a
+# cause or a family of them, attrib(2)) took the most of, or the time
+# it took of the delays; and of each side its greatest such delay.
+Cstat: adt
+{
+	cause:	string;
+	time:	int;
+	max:	array of real;	# a's, b's
 };
 
 # Test holds one test's observations on one side, and its warm-up.
@@ -52,6 +68,7 @@ Side: adt
 	clocks:	list of string;	# distinct values of "# clock"
 	kernels:	list of string;	# distinct "NAME HASH" of "# kernel"
 	commands:	list of string;
+	files:	array of string;	# the file of each boot
 	layout:	array of string;	# per file, its "# layout", or nil
 	kern:	array of string;	# per file, its "# kernel", or nil
 	wall:	real;	# seconds a boot took, summed over files that say
@@ -60,7 +77,25 @@ Side: adt
 	ntimed:	int;	# files that gave both
 };
 
+# Fam is the family of statistics of a test: sel[j] with its threshold
+# th[j] (Tail) or its statistic by cause cs[j] and units xa[j], xb[j]
+# (Given); the thresholds left out (flat: none on either side reaches
+# them, or all do) and the causes asked for that took no delay (cflat);
+# and the host's delays, described, never tested.
+Fam: adt
+{
+	sel:	array of int;
+	th:	array of real;
+	cs:	array of ref Cstat;
+	xa, xb:	array of array of ref Unit;
+	flat:	list of real;
+	cflat:	list of string;
+	host:	array of ref Cstat;	# count and time, or nil
+	hu:	array of array of ref Unit;	# their units: a's count, b's, a's time, b's
+};
+
 Nbin:	con 10;
+Big:	con 1e300;
 Bar:	con 24;
 Maxarr:	con 10000;
 
@@ -72,12 +107,15 @@ hflag := 1;
 aflag := 0;
 fflag := 0;
 margin := -1.0;
-thresh := 0.0;
-tfixed := 0;
+tlist: list of string;	# -t's thresholds, as given
 width := -1.0;
 maxarr := Maxarr;
 status := "";
+dflag: string;
 layered := 0;	# the top level of both sides is the layout
+inlayout: string;	# a test's boots all alike, in this one layout: its results hold there only
+delay := 0.0;	# a test's delays are its observations at or above this
+clist: list of string;	# -a's causes, as given
 
 init(nil: ref Draw->Context, argv: list of string)
 {
@@ -85,13 +123,14 @@ init(nil: ref Draw->Context, argv: list of string)
 	stderr = sys->fildes(2);
 	bufio = load Bufio Bufio->PATH;
 	stats = load Stats Stats->PATH;
+	attrib = load Attrib Attrib->PATH;
 	arg := load Arg Arg->PATH;
-	if(bufio == nil || stats == nil || arg == nil){
+	if(bufio == nil || stats == nil || attrib == nil || arg == nil){
 		sys->fprint(stderr, "bcmp: cannot load library: %r\n");
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("bcmp [-aqf] [-c conf] [-e margin%] [-t threshold] [-w halfwidth%] [-p narr] [-s seed] [-l old,new] [-T test]... [old new]");
+	arg->setusage("bcmp [-aqf] [-c conf] [-e margin%] [-t threshold]... [-C cause]... [-w halfwidth%] [-p narr] [-s seed] [-l old,new] [-T test]... [old new]\n       bcmp [-c conf] -d k[,unit[,option]]");
 	labels: list of string;
 	sel: list of string;
 	while((c := arg->opt()) != 0)
@@ -115,12 +154,24 @@ init(nil: ref Draw->Context, argv: list of string)
 			width = percent(arg->earg(), "half-width");
 		't' =>
 			s := arg->earg();
-			if(!isnum(s)){
-				sys->fprint(stderr, "bcmp: bad threshold %s: want a number\n", s);
+			(nil, err) := stats->threshold(s, "ns");
+			if(err != nil){
+				sys->fprint(stderr, "bcmp: %s\n", err);
 				arg->usage();
 			}
-			thresh = real s;
-			tfixed = 1;
+			tlist = s :: tlist;
+		'd' =>
+			dflag = arg->earg();
+		'C' =>
+			s := arg->earg();
+			err := attrib->checkcause(s);
+			if(err == nil && (s == "host" || s == "none"))
+				err = "-C " + s + ": not a cause in the kernel: the host's delays, and those of no cause, are described, never tested";
+			if(err != nil){
+				sys->fprint(stderr, "bcmp: %s\n", err);
+				arg->usage();
+			}
+			clist = s :: clist;
 		'p' =>
 			s := arg->earg();
 			if(!isint(s) || len s > 7 || (maxarr = int s) < 100){
@@ -147,6 +198,14 @@ init(nil: ref Draw->Context, argv: list of string)
 		}
 	argv = arg->argv();
 	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
+	if(dflag != nil){
+		if(argv != nil)
+			arg->usage();
+		plan(dflag);
+		return;
+	}
+	tlist = rev(tlist);
+	clist = rev(clist);
 
 	a, b: ref Side;
 	case len argv {
@@ -263,6 +322,15 @@ fatal(s: string)
 	raise "fail:" + s;
 }
 
+# complain says what of a test is left out, for a reason the exit
+# status will carry; the rest of the test is reported.
+complain(name, why: string)
+{
+	out.flush();
+	sys->fprint(stderr, "bcmp: %s: %s\n", name, why);
+	status = "refused";
+}
+
 # refuse gives up one test, for a reason the exit status will carry.
 refuse(name, why: string)
 {
@@ -375,8 +443,9 @@ kernel(s: string): (string, string)
 # units gives a test's observations on one side as units, a boot
 # (file) each holding its runs, boots without any left out; when the
 # sides are layered, a layout each holding its boots, in the order the
-# layouts first appear.
-units(s: ref Side, t: ref Test): array of ref Unit
+# layouts first appear.  With cs, each run's leaf holds instead the one
+# value of statistic cs of that run (side k: 0 a, 1 b).
+units(s: ref Side, t: ref Test, cs: ref Cstat, k: int): array of ref Unit
 {
 	n := 0;
 	for(i := 0; i < len t.runs; i++)
@@ -389,9 +458,12 @@ units(s: ref Side, t: ref Test): array of ref Unit
 		if(t.runs[i] == nil)
 			continue;
 		r := array[len t.runs[i]] of ref Unit;
-		k := len r;
+		m := len r;
 		for(l := t.runs[i]; l != nil; l = tl l)
-			r[--k] = Unit.leaf(cat((hd l).l));
+			if(cs == nil)
+				r[--m] = Unit.leaf(cat((hd l).l));
+			else
+				r[--m] = Unit.leaf(array[] of {cleaf(hd l, cs, k)});
 		lay[n] = s.layout[i];
 		u[n++] = Unit.group(r);
 	}
@@ -421,6 +493,49 @@ units(s: ref Side, t: ref Test): array of ref Unit
 	for(; ls != nil; ls = tl ls)
 		v[--nl] = hd ls;
 	return v;
+}
+
+# cleaf gives statistic cs of a run of side k, a share of the run's
+# observations (as Tail is) or a time per observation, and notes the
+# greatest delay cs.cause took most of.
+cleaf(r: ref Run, cs: ref Cstat, k: int): real
+{
+	n := 0;
+	sum := 0.0;
+	at := r.at;
+	for(l := r.l; l != nil; l = tl l){
+		x := hd l;
+		a := hd at;
+		at = tl at;
+		n += len x;
+		main := mainof(a, len x, cs.cause);
+		(c, t) := stats->delays(x, main, a.took(cs.cause, len x), 1, delay);
+		if(cs.time)
+			sum += t;
+		else
+			sum += real c;
+		for(i := 0; i < len x; i++)
+			if(main[i] && x[i] >= delay && x[i] > cs.max[k])
+				cs.max[k] = x[i];
+	}
+	if(n == 0)
+		return 0.0;
+	return sum / real n;
+}
+
+# mainof gives, for each of n observations, 1 if the cause that took
+# the most of it is cause or of its family, else 0
+mainof(a: ref Attribution, n: int, cause: string): array of int
+{
+	m := a.main(n);
+	f := array[len a.causes] of int;
+	for(c := 0; c < len a.causes; c++)
+		f[c] = attrib->incause(cause, a.causes[c]);
+	r := array[n] of {* => 0};
+	for(i := 0; i < n; i++)
+		if(m[i] >= 0)
+			r[i] = f[m[i]];
+	return r;
 }
 
 # count gives the number of units d levels below the top of u
@@ -468,19 +583,11 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 			" in " + tb.yunit + ": refusing to compare different units");
 		return 0;
 	}
-	ua := units(sa, ta);
-	ub := units(sb, tb);
-	(loa, hia) := span(ua);
-	(lob, hib) := span(ub);
-	lo := loa;
-	if(lob < lo)
-		lo = lob;
-	hi := hia;
-	if(hib > hi)
-		hi = hib;
-	if(tfixed && (thresh < lo || thresh >= hi)){
-		refuse(ta.name, "threshold " + num(thresh, 6) + " lies outside the observations (" +
-			num(lo, 6) + " to " + num(hi, 6) + ")");
+	ua := units(sa, ta, nil, 0);
+	ub := units(sb, tb, nil, 0);
+	(rungs, err) := thresholds(unit);
+	if(err != nil){
+		refuse(ta.name, err);
 		return 0;
 	}
 
@@ -495,7 +602,10 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 	w := len la;
 	if(len lb > w)
 		w = len lb;
-	sel := family(ua, ub);
+	(fam, cerr) := family(sa, ta, sb, tb, ua, ub, rungs);
+	if(cerr != nil)
+		complain(ta.name, cerr);
+	sel := fam.sel;
 	hdr := pad("", w);
 	if(layered)
 		hdr += lpad("layouts", 8);
@@ -513,33 +623,67 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 		if(len ua >= 2)
 			one = lb;
 		out.puts("design: " + one + " has a single " + top() + ": the spread between " + top() + "s is unknown, and no verdict is possible\n");
-		differences(ta.name, sa, sb, ua, ub, sel, unit, nil);
+		differences(sa, sb, ua, ub, fam, unit, nil);
 		out.puts("verdict: none: a comparison needs " + top() + "s on each side (at least " +
-			string stats->mink(len sel, 1.0-conf) + " a side for a statement at " + pc(conf) + ")\n");
+			string stats->mink(1, 1.0-conf) + " a side for a statement at " + pc(conf) + ")\n");
 		if(hflag)
 			histogram(ua, ub, la, lb);
 		out.puts("\n");
 		return 0;
 	}
-	c := stats->compare(ua, ub, sel, thresh, tfixed, conf, maxarr, Rand.new(seed));
+	# boots that repeat one observation are exact in their layout;
+	# layouts that agree are a sample like any other
+	one := onelayout(sa, sb);
+	c := stats->compare(ua, ub, sel, fam.th, fam.xa, fam.xb, !layered && one != nil, conf, maxarr, Rand.new(seed));
+	inlayout = nil;
+	if(c.exact)
+		inlayout = one;
 	ok := design(c, len ua, len ub, len sel);
-	differences(ta.name, sa, sb, ua, ub, sel, unit, c);
-	verdict(c, ok);
+	differences(sa, sb, ua, ub, fam, unit, c);
+	verdict(c, ok, sa, sb, ua, ub, fam, unit);
 	if(aflag)
-		aa(c, unit);
+		aa(c, fam, unit, perrun(ua, ub), per(ua, ub));
 	if(width > 0.0)
-		planning(sa, sb, ua, ub, sel, unit);
+		planning(sa, sb, ua, ub, fam, unit);
 	if(hflag)
 		histogram(ua, ub, la, lb);
 	out.puts("\n");
 	return ok;
 }
 
+# thresholds gives a test's fixed thresholds, in its unit: those of -t,
+# else the default ladder when it measures time (nil otherwise: the
+# exceedance above old's p99 stands in), or why they do not apply.
+thresholds(unit: string): (array of real, string)
+{
+	if(tlist == nil)
+		return (stats->ladder(unit), nil);
+	r := array[len tlist] of real;
+	i := 0;
+	for(l := tlist; l != nil; l = tl l){
+		(v, err) := stats->threshold(hd l, unit);
+		if(err != nil)
+			return (nil, err);
+		r[i++] = v;
+	}
+	stats->sort(r);
+	n := 0;
+	for(i = 0; i < len r; i++)
+		if(n == 0 || r[i] != r[n-1])
+			r[n++] = r[i];
+	return (r[0:n], nil);
+}
+
 # family gives the statistics compared: p99.9 only when every run has
-# 10000 observations (so that ten lie above it).
-family(ua, ub: array of ref Unit): array of int
+# 10000 observations (so that ten lie above it); a Tail statistic for
+# each threshold that some observation reaches and some does not (the
+# others are only described), or, without thresholds, the exceedance
+# above old's p99; the statistics by cause (bycause); and the
+# distribution.  The error says why statistics by cause were left out.
+family(sa: ref Side, ta: ref Test, sb: ref Side, tb: ref Test, ua, ub: array of ref Unit, rungs: array of real): (ref Fam, string)
 {
 	many := 1;
+	n := 0;
 	for(s := 0; s < 2; s++){
 		u := ua;
 		if(s)
@@ -549,11 +693,251 @@ family(ua, ub: array of ref Unit): array of int
 			for(j := 0; j < len lv; j++)
 				if(len lv[j].x < 10000)
 					many = 0;
+			n += u[i].nobs();
 		}
 	}
-	if(many)
-		return array[] of {Stats->Median, Stats->P90, Stats->P99, Stats->P999, Stats->Max, Stats->Exceed, Stats->Dist};
-	return array[] of {Stats->Median, Stats->P90, Stats->P99, Stats->Max, Stats->Exceed, Stats->Dist};
+	f := ref Fam(nil, nil, nil, nil, nil, nil, nil, nil, nil);
+	sel: list of int;
+	th: list of real;
+	cs: list of ref Cstat;
+	for(i := len rungs - 1; i >= 0; i--){
+		k := reach(ua, rungs[i]) + reach(ub, rungs[i]);
+		if(k == 0 || k == n)
+			f.flat = rungs[i] :: f.flat;
+	}
+	sel = Stats->Dist :: sel;
+	th = 0.0 :: th;
+	cs = nil :: cs;
+	(bc, err) := bycause(f, sa, ta, sb, tb, rungs);
+	for(; bc != nil; bc = tl bc){
+		sel = Stats->Given :: sel;
+		th = 0.0 :: th;
+		cs = hd bc :: cs;
+	}
+	if(rungs == nil){
+		sel = Stats->Exceed :: sel;
+		th = 0.0 :: th;
+		cs = nil :: cs;
+	}
+	for(i = len rungs - 1; i >= 0; i--){
+		if(isflat(f.flat, rungs[i]))
+			continue;
+		sel = Stats->Tail :: sel;
+		th = rungs[i] :: th;
+		cs = nil :: cs;
+	}
+	base := array[] of {Stats->Median, Stats->P90, Stats->P99, Stats->P999, Stats->Max};
+	for(i = len base - 1; i >= 0; i--)
+		if(base[i] != Stats->P999 || many){
+			sel = base[i] :: sel;
+			th = 0.0 :: th;
+			cs = nil :: cs;
+		}
+	J := len sel;
+	f.sel = array[J] of int;
+	f.th = array[J] of real;
+	f.cs = array[J] of ref Cstat;
+	f.xa = array[J] of array of ref Unit;
+	f.xb = array[J] of array of ref Unit;
+	for(i = 0; i < J; i++){
+		(f.sel[i], f.th[i], f.cs[i]) = (hd sel, hd th, hd cs);
+		(sel, th, cs) = (tl sel, tl th, tl cs);
+		if(f.cs[i] != nil){
+			f.xa[i] = units(sa, ta, f.cs[i], 0);
+			f.xb[i] = units(sb, tb, f.cs[i], 1);
+		}
+	}
+	if(f.host != nil){
+		f.hu = array[4] of array of ref Unit;
+		for(i = 0; i < 2; i++){
+			f.hu[2*i] = units(sa, ta, f.host[i], 0);
+			f.hu[2*i+1] = units(sb, tb, f.host[i], 1);
+		}
+	}
+	return (f, err);
+}
+
+isflat(l: list of real, t: real): int
+{
+	for(; l != nil; l = tl l)
+		if(hd l == t)
+			return 1;
+	return 0;
+}
+
+# bycause gives the statistics by cause of a test whose observations
+# were attributed (bench(1)): its delays are its observations at or
+# above 1 ms (or the least threshold of -t), and for each guest cause
+# that took the most of some delay (or each cause of -a) two
+# statistics, how many delays it took the most of, and its time in the
+# delays, each a boot.  The host's are noted in f, to describe: what
+# the host takes is not the kernel's doing.  None when no boot was
+# attributed; an error when some were and some were not.  The list is
+# in reverse order, a cause's time before its count, as family wants it.
+bycause(f: ref Fam, sa: ref Side, ta: ref Test, sb: ref Side, tb: ref Test, rungs: array of real): (list of ref Cstat, string)
+{
+	(wa, na) := attributed(sa, ta);
+	(wb, nb) := attributed(sb, tb);
+	if(na == 0 && nb == 0)
+		return (nil, nil);
+	if(wa != nil || wb != nil)
+		return (nil, "some boots have no attribution (" + join(wa, ", ") + sep(wa, wb) + join(wb, ", ") +
+			"), others have: statistics by cause left out");
+	err: string;
+	delay = 0.0;
+	if(tlist == nil)
+		(delay, err) = stats->threshold("1ms", ta.yunit);
+	else if(rungs != nil)
+		delay = rungs[0];
+	else
+		err = "no threshold";
+	if(err != nil)
+		return (nil, "no delay threshold (" + err + "): statistics by cause left out");
+	names := clist;
+	if(names == nil)
+		names = guests(sa, ta, sb, tb);
+	l: list of ref Cstat;
+	for(; names != nil; names = tl names){
+		c := ref Cstat(hd names, 0, array[2] of {* => 0.0});
+		if(!tookany(sa, ta, c) && !tookany(sb, tb, c)){
+			f.cflat = c.cause :: f.cflat;
+			continue;
+		}
+		l = ref Cstat(c.cause, 1, c.max) :: c :: l;
+	}
+	f.host = array[] of {ref Cstat("host", 0, array[2] of {* => 0.0}), ref Cstat("host", 1, array[2] of {* => 0.0})};
+	return (l, nil);
+}
+
+sep(a, b: list of string): string
+{
+	if(a != nil && b != nil)
+		return "; ";
+	return "";
+}
+
+# attributed gives the files of a side with no attribution for a test
+# (a file without it when a line of the test lacks it), and how many
+# have one
+attributed(s: ref Side, t: ref Test): (list of string, int)
+{
+	without: list of string;
+	n := 0;
+	for(i := 0; i < len t.runs; i++){
+		if(t.runs[i] == nil)
+			continue;
+		all := 1;
+		for(l := t.runs[i]; l != nil; l = tl l)
+			for(a := (hd l).at; a != nil; a = tl a)
+				if(hd a == nil)
+					all = 0;
+		if(all)
+			n++;
+		else
+			without = s.label + " " + base(s.files[i]) :: without;
+	}
+	return (rev(without), n);
+}
+
+# guests gives, in byte order, the causes but the host that took the
+# most of some delay on either side
+guests(sa: ref Side, ta: ref Test, sb: ref Side, tb: ref Test): list of string
+{
+	names: list of string;
+	for(k := 0; k < 2; k++){
+		t := ta;
+		if(k)
+			t = tb;
+		for(i := 0; i < len t.runs; i++)
+			for(rl := t.runs[i]; rl != nil; rl = tl rl){
+				at := (hd rl).at;
+				for(l := (hd rl).l; l != nil; l = tl l){
+					x := hd l;
+					a := hd at;
+					at = tl at;
+					m := a.main(len x);
+					for(j := 0; j < len x; j++)
+						if(x[j] >= delay && m[j] >= 0 && a.causes[m[j]] != "host" && !member(a.causes[m[j]], names))
+							names = a.causes[m[j]] :: names;
+				}
+			}
+	}
+	return sortl(names);
+}
+
+# tookany: the cause took the most of some delay of a side
+tookany(s: ref Side, t: ref Test, c: ref Cstat): int
+{
+	for(i := 0; i < len t.runs; i++)
+		for(rl := t.runs[i]; rl != nil; rl = tl rl){
+			at := (hd rl).at;
+			for(l := (hd rl).l; l != nil; l = tl l){
+				x := hd l;
+				m := mainof(hd at, len x, c.cause);
+				at = tl at;
+				for(j := 0; j < len x; j++)
+					if(m[j] && x[j] >= delay)
+						return 1;
+			}
+		}
+	return 0;
+}
+
+# sortl sorts a list of strings in byte order
+sortl(l: list of string): list of string
+{
+	a := array[len l] of string;
+	for(i := 0; l != nil; l = tl l)
+		a[i++] = hd l;
+	for(i = 1; i < len a; i++)
+		for(j := i; j > 0 && a[j] < a[j-1]; j--)
+			(a[j], a[j-1]) = (a[j-1], a[j]);
+	r: list of string;
+	for(i = len a - 1; i >= 0; i--)
+		r = a[i] :: r;
+	return r;
+}
+
+# reach counts the observations of a side at or above t.
+reach(u: array of ref Unit, t: real): int
+{
+	n := 0;
+	for(i := 0; i < len u; i++){
+		lv := u[i].leaves();
+		for(j := 0; j < len lv; j++)
+			n += stats->atleast(lv[j].x, t);
+	}
+	return n;
+}
+
+# perrun gives the observations a run, on average over both sides: a
+# Tail statistic, a share of a run's observations, times it reads as a
+# count ("41 a boot"), exactly so when every run holds as many.
+perrun(ua, ub: array of ref Unit): real
+{
+	n := 0;
+	m := 0;
+	for(s := 0; s < 2; s++){
+		u := ua;
+		if(s)
+			u = ub;
+		for(i := 0; i < len u; i++){
+			n += u[i].nobs();
+			m += len u[i].leaves();
+		}
+	}
+	if(m == 0)
+		return 0.0;
+	return real n / real m;
+}
+
+# per names what a Tail count is counted in: a boot, unless some boot
+# of either side made several runs.
+per(ua, ub: array of ref Unit): string
+{
+	if(count(ua, layered+1) > count(ua, layered) || count(ub, layered+1) > count(ub, layered))
+		return "a run";
+	return "a boot";
 }
 
 # span gives the least and the greatest observation of a side, and
@@ -723,14 +1107,27 @@ median1(u: array of ref Unit, unit: string): string
 	return s;
 }
 
-# design says what the arrangements of boot labels allow; 0 when they
-# cannot support a statement at the confidence asked.
+# design says what the arrangements of unit labels allow; 0 when they
+# cannot support a statement at the confidence asked, whatever the data:
+# then it gives the least design that can (mink of one pair: the
+# statistics' most extreme arrangements coincide).  Data can fall short
+# of a design that can: every statistic is most extreme in a pair of
+# arrangements of its own, and minP counts them all, so statistics that
+# disagree (as noise does) raise the least adjusted p; and statistics
+# that take few distinct values over the units (one boot of each of
+# several icount layouts can) tie over many arrangements.  No difference
+# can then be shown, which is said, with the design those data would
+# have needed when more units would help.
 design(c: ref Cmp, ka, kb, nstat: int): int
 {
 	alpha := 1.0 - conf;
 	s := "design: " + string ka + " " + top() + "s against " + string kb + ": ";
 	if(c.exact){
-		out.puts(s + "every " + top() + " of each side gave the same observations (as under -c icount): the differences are exact\n");
+		if(inlayout != nil)
+			out.puts(s + "every boot of each side gave the same observations (as under -c icount), in " + inlayout +
+				": the differences are exact there and say nothing of other layouts (layout(8)); only a comparison over layouts judges the change\n");
+		else
+			out.puts(s + "every " + top() + " of each side gave the same observations (as under -c icount): the differences are exact\n");
 		return 1;
 	}
 	if(c.all)
@@ -738,80 +1135,253 @@ design(c: ref Cmp, ka, kb, nstat: int): int
 	else
 		s += sys->sprint("%d of the %s arrangements of the %s labels, drawn at random (seed %bd)",
 			c.narr, num(stats->choose(ka+kb, ka), 6), top(), seed);
-	s += "; the smallest p-value they allow is " + num(c.pmin, 2) + ", " + num(c.pfloor, 2) +
-		" after adjusting for " + string nstat + " statistics";
-	if(c.pfloor > alpha){
-		opt := "-n ";
-		if(layered)
-			opt = "-L ";
-		out.puts(s + ": no statement at " + pc(conf) + " is possible; use " + opt +
-			string stats->mink(nstat, alpha) + " or more\n");
+	s += "; the smallest p-value they allow is " + num(c.pmin, 2);
+	if(c.pmin > alpha){
+		out.puts(s + ": no statement at " + pc(conf) + " is possible; use " + opt() + " " +
+			string stats->mink(1, alpha) + " or more\n");
 		return 0;
+	}
+	s += ", " + num(c.pfloor, 2) + " after adjusting for " + string nstat + " statistics";
+	if(c.pfloor > alpha){
+		s += ": these data can show no difference at " + pc(conf) + ": ";
+		if(c.pdata > c.pmin * (1.0 + 1e-9))
+			s += "their statistics take few distinct values over the " + top() + "s (no p below " + num(c.pdata, 2) + ")";
+		else{
+			pairs := int (c.pfloor * real c.narr / 2.0 + 0.5);
+			s += "their statistics are most extreme in " + string pairs + " pairs of arrangements, which " +
+				opt() + " " + string stats->mink(pairs, alpha) + " would allow";
+		}
 	}
 	out.puts(s + "\n");
 	return 1;
 }
 
+# opt names the option that sets the units a side
+opt(): string
+{
+	if(layered)
+		return "-L";
+	return "-n";
+}
+
+# plan writes the design line of k units a side before any data, for
+# compare(8) to refuse, before booting, a design that cannot reach a
+# verdict: d is k[,unit[,option]], the units named by unit (boot) and
+# set by option (-n).
+plan(d: string)
+{
+	f := split(d, ',');
+	if(f == nil || !isint(hd f) || len hd f > 3 || int hd f < 1 || len f > 3)
+		fatal("bad design " + d + ": want k[,unit[,option]]");
+	k := int hd f;
+	(what, o) := ("boot", "-n");
+	if(tl f != nil)
+		what = hd tl f;
+	if(len f == 3)
+		o = hd tl tl f;
+	alpha := 1.0 - conf;
+	n := stats->choose(2*k, k);
+	p := stats->leastp(k, k);
+	s := "design: " + string k + " " + what + "s a side: ";
+	if(n <= real maxarr)
+		s += "all " + num(n, 6) + " arrangements of the " + what + " labels";
+	else{
+		s += num(real maxarr, 6) + " of the " + num(n, 6) + " arrangements of the " + what + " labels, drawn at random";
+		p = 1.0 / real maxarr;
+	}
+	s += "; the smallest p-value they allow is " + num(p, 2);
+	if(p > alpha){
+		out.puts(s + ": no statement at " + pc(conf) + " is possible; use " + o + " " + string stats->mink(1, alpha) + " or more\n");
+		out.flush();
+		raise "fail:no verdict";
+	}
+	out.puts(s + "\n");
+	out.flush();
+}
+
+# statlabel names a statistic in a report's lines
+statlabel(x: ref Diff, cs: ref Cstat, unit: string): string
+{
+	case x.stat {
+	Stats->Tail =>
+		return rung(x.thresh, unit) + " or more";
+	Stats->Exceed =>
+		return "exceedance";
+	Stats->Given =>
+		if(cs.time)
+			return cs.cause + "'s time in delays of " + rung(delay, unit) + " or more";
+		return "delays of " + rung(delay, unit) + " or more by " + cs.cause;
+	}
+	return stats->statname(x.stat);
+}
+
+# what gives the words for a cause of bench(3)
+what(cause: string): string
+{
+	case cause {
+	"gc" =>	return "the collector";
+	"gc.idle" =>	return "the idle collector";
+	"gc.quantum" =>	return "the collector between quanta";
+	"gc.alloc" =>	return "the collector paced by allocation";
+	"gc.full" =>	return "a full collection";
+	"vm" =>	return "the interpreters between threads";
+	"idle" =>	return "the processor halted";
+	"intr" =>	return "interrupts";
+	"proc" =>	return "kernel processes";
+	"dis" =>	return "other Dis threads";
+	"other" =>	return "causes beyond the kernel's table";
+	}
+	for(i := 0; i < len cause; i++)
+		if(cause[i] == '.')
+			case cause[0:i] {
+			"intr" =>	return "the " + cause[i+1:] + " interrupt";
+			"proc" =>	return "kernel process " + cause[i+1:];
+			"dis" =>	return "Dis thread " + cause[i+1:];
+			}
+	return cause;
+}
+
+# rung gives a threshold (or a time) in its unit, as scale reads it best
+rung(t: real, unit: string): string
+{
+	(f, su) := scale(t, 1.0, 0.0, unit);
+	return num(t/f, 4) + su;
+}
+
 # differences writes a line per statistic: its verdict, the difference
-# b - a with its interval, relative size and adjusted p-value.
-differences(name: string, sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: string, c: ref Cmp)
+# b - a with its interval, relative size and adjusted p-value; the
+# thresholds no observation of either side reaches, or every one does;
+# and the host's delays, which are not tested.
+differences(sa, sb: ref Side, ua, ub: array of ref Unit, fam: ref Fam, unit: string, c: ref Cmp)
 {
 	(la, lb) := (sa.label, sb.label);
-	if(c != nil)
+	sel := fam.sel;
+	flat := fam.flat;
+	if(c != nil && inlayout != nil)
+		out.puts(lb + " - " + la + " in " + inlayout + ", exact:\n");
+	else if(c != nil)
 		out.puts(lb + " - " + la + ", " + pc(conf) + " simultaneous intervals, p adjusted over " +
 			string len sel + " statistics (Westfall-Young minP):\n");
 	else
 		out.puts(lb + " - " + la + ":\n");
-	th := thresh;
-	if(!tfixed)
-		th = side(ua, Stats->P99, 0.0);
+	n := perrun(ua, ub);
+	each := per(ua, ub);
+	hostdone := 0;
 	for(i := 0; i < len sel; i++){
 		s := sel[i];
 		x: ref Diff;
 		if(c != nil)
 			x = c.d[i];
 		else{
-			a := side(ua, s, th);
-			b := side(ub, s, th);
-			x = ref Diff(s, a, b, b-a, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0);
+			t := fam.th[i];
+			a, b: real;
+			case s {
+			Stats->Exceed =>
+				t = side(ua, Stats->P99, 0.0);
+				(a, b) = (side(ua, s, t), side(ub, s, t));
+			Stats->Given =>
+				(a, b) = (side(fam.xa[i], Stats->Mean, 0.0), side(fam.xb[i], Stats->Mean, 0.0));
+			* =>
+				(a, b) = (side(ua, s, t), side(ub, s, t));
+			}
+			x = ref Diff(s, a, b, b-a, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, t);
 		}
-		what := stats->statname(s);
-		if(s == Stats->Exceed){
-			what = "exceedance above " + fmtu(th, unit);
-			if(!tfixed)
-				what += " (" + la + "'s p99)";
+		if(s == Stats->Tail)
+			flat = flats(flat, x.thresh, ua, unit);
+		else if(s > Stats->Max)
+			flat = flats(flat, Big, ua, unit);
+		if(s == Stats->Dist && !hostdone){
+			host(fam, la, lb, n, each, unit);
+			hostdone = 1;
 		}
+		what := statlabel(x, fam.cs[i], unit);
 		v := verdict1(c, x);
 		if(c != nil && kind(c, x) == 0)
 			(x.lo, x.hi) = (1.0, 0.0);	# an interval would claim too much
-		if(s == Stats->Dist){
+		case s {
+		Stats->Dist =>
 			if(c == nil)
 				continue;
 			out.puts(what + ": " + v + "Anderson-Darling A2 = " + num(x.d, 4) + pval(c, x) + "\n");
-			continue;
-		}
-		if(s == Stats->Exceed){
+		Stats->Exceed =>
+			what = "exceedance above " + fmtu(x.thresh, unit) + " (" + la + "'s p99)";
 			out.puts(what + ": " + v + signed(100.0*x.d, 3) + " points" + ci(100.0*x.lo, 100.0*x.hi, 1.0) +
 				" (" + num(100.0*x.a, 3) + "% to " + num(100.0*x.b, 3) + "%" + pval(c, x) + ")\n");
-			continue;
+		Stats->Tail =>
+			out.puts(what + ": " + v + signed(n*x.d, 3) + " " + each + ci(n*x.lo, n*x.hi, 1.0) +
+				" (" + num(n*x.a, 3) + " to " + num(n*x.b, 3) + pval(c, x) + ")\n");
+		Stats->Given =>
+			if(!fam.cs[i].time){
+				out.puts(what + ": " + v + signed(n*x.d, 3) + " " + each + ci(n*x.lo, n*x.hi, 1.0) +
+					" (" + num(n*x.a, 3) + " to " + num(n*x.b, 3) + pval(c, x) + ")\n");
+				continue;
+			}
+			(f, su) := scale(n*x.d, n*x.lo, n*x.hi, unit);
+			if(abs(n*x.a) > abs(n*x.d) || abs(n*x.b) > abs(n*x.d))
+				(f, su) = scale(max(abs(n*x.a), abs(n*x.b)), 1.0, 0.0, unit);
+			out.puts(what + ": " + v + signed(n*x.d/f, 3) + su + " " + each + ci(n*x.lo, n*x.hi, f) +
+				" (" + num(n*x.a/f, 3) + su + " to " + num(n*x.b/f, 3) + su + pval(c, x) + ")\n");
+		* =>
+			(f, su) := scale(x.d, x.lo, x.hi, unit);
+			rel := "";
+			if(x.a != 0.0)
+				rel = signed(100.0*x.d/x.a, 3) + "%";
+			if(c != nil && rel != nil)
+				rel += pval(c, x);
+			else if(c != nil)
+				rel = pval(c, x)[2:];
+			if(rel != nil)
+				rel = " (" + rel + ")";
+			out.puts(what + ": " + v + signed(x.d/f, 3) + su + ci(x.lo, x.hi, f) + rel + "\n");
 		}
-		(f, su) := scale(x.d, x.lo, x.hi, unit);
-		rel := "";
-		if(x.a != 0.0)
-			rel = signed(100.0*x.d/x.a, 3) + "%";
-		if(c != nil && rel != nil)
-			rel += pval(c, x);
-		else if(c != nil)
-			rel = pval(c, x)[2:];
-		if(rel != nil)
-			rel = " (" + rel + ")";
-		out.puts(what + ": " + v + signed(x.d/f, 3) + su + ci(x.lo, x.hi, f) + rel + "\n");
 	}
+	flats(flat, Big, ua, unit);
+	if(!hostdone)
+		host(fam, la, lb, n, each, unit);
+}
+
+# host writes what the host took of the delays of each side, and the
+# causes asked for that took none; nothing is tested: the host's delays
+# (QEMU descheduled, the host's own preemption) are not the kernel's.
+host(fam: ref Fam, la, lb: string, n: real, each, unit: string)
+{
+	what := "delays of " + rung(delay, unit) + " or more";
+	for(l := fam.cflat; l != nil; l = tl l)
+		out.puts(what + " by " + hd l + ": none on either side\n");
+	if(fam.host == nil)
+		return;
+	v := array[4] of real;
+	for(i := 0; i < 4; i++)
+		v[i] = n * side(fam.hu[i], Stats->Mean, 0.0);
+	(f, su) := scale(max(v[2], v[3]), 1.0, 0.0, unit);
+	out.puts(what + " by the host, not tested (the host's, not the kernel's): " +
+		la + " " + howmany(v[0]) + " " + each + ", " + num(v[2]/f, 3) + su + " of them the host's; " +
+		lb + " " + howmany(v[1]) + ", " + num(v[3]/f, 3) + su + "\n");
+}
+
+max(a, b: real): real
+{
+	if(a > b)
+		return a;
+	return b;
+}
+
+# flats writes the lines of the thresholds of flat, in rising order,
+# below t, and gives those left.
+flats(flat: list of real, t: real, ua: array of ref Unit, unit: string): list of real
+{
+	for(; flat != nil && hd flat < t; flat = tl flat){
+		if(reach(ua, hd flat) == 0)
+			out.puts(rung(hd flat, unit) + " or more: none on either side\n");
+		else
+			out.puts(rung(hd flat, unit) + " or more: every observation on both sides\n");
+	}
+	return flat;
 }
 
 pval(c: ref Cmp, x: ref Diff): string
 {
-	if(c == nil)
+	if(c == nil || inlayout != nil)
 		return "";
 	if(c.exact)
 		return "; exact";
@@ -834,7 +1404,7 @@ ci(lo, hi, f: real): string
 # verdict1 gives the verdict words that open a statistic's line.
 verdict1(c: ref Cmp, x: ref Diff): string
 {
-	if(c == nil)
+	if(c == nil || inlayout != nil)
 		return "";
 	case kind(c, x) {
 	'd' =>	return "difference at " + pc(conf) + " confidence: ";
@@ -848,7 +1418,7 @@ verdict1(c: ref Cmp, x: ref Diff): string
 # proven, 0 no verdict possible.
 kind(c: ref Cmp, x: ref Diff): int
 {
-	if(!c.exact && c.pfloor > 1.0 - conf)
+	if(!c.exact && c.pmin > 1.0 - conf)
 		return 0;
 	if(x.padj <= 1.0 - conf && (c.exact || x.padj < 1.0))
 		return 'd';
@@ -860,7 +1430,10 @@ kind(c: ref Cmp, x: ref Diff): int
 	return 'n';
 }
 
-verdict(c: ref Cmp, ok: int)
+# verdict closes a test with the statistics found different and, when
+# one is a fixed threshold, the answer: how many observations of the
+# highest such threshold or more each side has a boot, and its max.
+verdict(c: ref Cmp, ok: int, sa, sb: ref Side, ua, ub: array of ref Unit, fam: ref Fam, unit: string)
 {
 	if(!ok){
 		out.puts("verdict: none: the design is too small\n");
@@ -869,16 +1442,46 @@ verdict(c: ref Cmp, ok: int)
 	d := "";
 	e := "";
 	ne := 0;
+	top: ref Diff;
+	cause := -1;
 	for(i := 0; i < len c.d; i++)
 		case kind(c, c.d[i]) {
 		'd' =>
-			d += ", " + stats->statname(c.d[i].stat);
+			x := c.d[i];
+			d += ", " + shortlabel(x, fam.cs[i], unit);
+			if(x.stat == Stats->Tail && (top == nil || x.thresh > top.thresh))
+				top = x;
+			if(x.stat == Stats->Given && !fam.cs[i].time && (cause < 0 || abs(x.d) > abs(c.d[cause].d)))
+				cause = i;
 		'e' =>
-			e += ", " + stats->statname(c.d[i].stat);
+			e += ", " + shortlabel(c.d[i], fam.cs[i], unit);
 			ne++;
 		}
-	if(d != nil)
-		out.puts("verdict: difference at " + pc(conf) + " confidence in " + d[2:] + "\n");
+	ans := "";
+	if(cause >= 0){
+		x := c.d[cause];
+		cs := fam.cs[cause];
+		n := perrun(ua, ub);
+		(l1, v1, m1, l2, v2, m2) := (sa.label, n*x.a, cs.max[0], sb.label, n*x.b, cs.max[1]);
+		if(v2 > v1)
+			(l1, v1, m1, l2, v2, m2) = (l2, v2, m2, l1, v1, m1);
+		ans = ": " + l1 + ": " + delays(v1) + " of " + rung(delay, unit) + " or more " + per(ua, ub) +
+			" caused by " + cs.cause + ", " + what(cs.cause) + maxof(v1, m1, unit) + "; " +
+			l2 + ": " + howmany(v2) + maxof(v2, m2, unit);
+	}else if(top != nil){
+		n := perrun(ua, ub);
+		ans = ": " + sa.label + ": " + howmany(n*top.a) + " observations of " + rung(top.thresh, unit) + " or more " + per(ua, ub) +
+			" (max " + rung(side(ua, Stats->Max, 0.0), unit) + "); " + sb.label + ": " + howmany(n*top.b) +
+			" (max " + rung(side(ub, Stats->Max, 0.0), unit) + ")";
+	}
+	if(inlayout != nil){
+		if(d != nil)
+			out.puts("verdict: in " + inlayout + ", " + sb.label + " differs from " + sa.label + " in " + d[2:] + ans +
+				" (one layout: no confidence over layouts)\n");
+		else
+			out.puts("verdict: in " + inlayout + ", no difference\n");
+	}else if(d != nil)
+		out.puts("verdict: difference at " + pc(conf) + " confidence in " + d[2:] + ans + "\n");
 	else if(ne > 0 && ne == len c.d - 1)
 		out.puts("verdict: equivalent within +-" + num(margin, 3) + "%\n");
 	else if(e != nil)
@@ -887,9 +1490,59 @@ verdict(c: ref Cmp, ok: int)
 		out.puts("verdict: no difference proven\n");
 }
 
+delays(n: real): string
+{
+	if(n == 0.0)
+		return "no delays";
+	if(n == 1.0)
+		return "1 delay";
+	return num(n, 3) + " delays";
+}
+
+maxof(n, m: real, unit: string): string
+{
+	if(n == 0.0)
+		return "";
+	return " (max " + rung(m, unit) + ")";
+}
+
+# shortlabel names a statistic in the verdict
+shortlabel(x: ref Diff, cs: ref Cstat, unit: string): string
+{
+	if(x.stat != Stats->Given)
+		return statlabel(x, cs, unit);
+	if(cs.time)
+		return cs.cause + "'s time in delays";
+	return "delays by " + cs.cause;
+}
+
+howmany(n: real): string
+{
+	if(n == 0.0)
+		return "none";
+	return num(n, 3);
+}
+
+# onelayout names the one layout of a comparison whose boots were all
+# alike, or of each side's: the results hold there.
+onelayout(sa, sb: ref Side): string
+{
+	la := layouts(sa);
+	lb := layouts(sb);
+	if(len la > 1 || len lb > 1)
+		return nil;
+	if(la == nil && lb == nil)
+		return "the one layout measured";
+	if(la == nil || lb == nil)
+		return "one layout";
+	if(hd la == hd lb)
+		return "layout " + hd la;
+	return "layouts " + hd la + " (" + sa.label + ") and " + hd lb + " (" + sb.label + ")";
+}
+
 # aa reports an A/A comparison: the differences found (every one
 # false), and the noise floor, the half-width of each interval.
-aa(c: ref Cmp, unit: string)
+aa(c: ref Cmp, fam: ref Fam, unit: string, n: real, per1: string)
 {
 	nd := 0;
 	fl := "";
@@ -900,9 +1553,17 @@ aa(c: ref Cmp, unit: string)
 		if(x.stat == Stats->Dist || x.lo > x.hi)
 			continue;
 		h := (x.hi - x.lo) / 2.0;
-		if(x.stat == Stats->Exceed)
+		case x.stat {
+		Stats->Exceed =>
 			fl += ", exceedance " + num(100.0*h, 2) + " points";
-		else{
+		Stats->Tail =>
+			fl += ", " + statlabel(x, nil, unit) + " " + num(n*h, 2) + " " + per1;
+		Stats->Given =>
+			if(fam.cs[i].time)
+				fl += ", " + shortlabel(x, fam.cs[i], unit) + " " + rung(n*h, unit) + " " + per1;
+			else
+				fl += ", " + shortlabel(x, fam.cs[i], unit) + " " + num(n*h, 2) + " " + per1;
+		* =>
 			fl += ", " + stats->statname(x.stat) + " " + fmtu(h, unit);
 			if(x.a != 0.0)
 				fl += " (" + num(100.0*h/abs(x.a), 2) + "%)";
@@ -916,8 +1577,9 @@ aa(c: ref Cmp, unit: string)
 # planning writes, after Kalibera and Jones, the variance of each
 # statistic at each level and the boots (and runs a boot) needed for
 # intervals of the difference of half-width -w percent of a's value.
-planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: string)
+planning(sa, sb: ref Side, ua, ub: array of ref Unit, fam: ref Fam, unit: string)
 {
+	(sel, thr) := (fam.sel, fam.th);
 	kmin := stats->mink(len sel, 1.0 - conf);
 	cb := -1.0;	# seconds a boot takes, besides its runs
 	cr := -1.0;	# seconds a run takes
@@ -931,10 +1593,10 @@ planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: s
 		"% of " + sa.label + "'s value; variance at each level (S2: an observation's is per n observations):\n");
 	for(i := 0; i < len sel; i++){
 		s := sel[i];
-		if(s == Stats->Dist)
+		if(s == Stats->Dist || s == Stats->Given)
 			continue;
-		th := thresh;
-		if(!tfixed)
+		th := thr[i];
+		if(s == Stats->Exceed)
 			th = side(ua, Stats->P99, 0.0);
 		(s2a, t2a, na) := stats->levels(ua, s, th);
 		(s2b, t2b, nb) := stats->levels(ub, s, th);
@@ -948,6 +1610,8 @@ planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: s
 		a := side(ua, s, th);
 		h := width / 100.0 * abs(a);
 		what := stats->statname(s);
+		if(s == Stats->Tail)
+			what = rung(th, unit) + " or more";
 		if(layered){
 			planlayouts(what, s2, t2, na, nb, h, kmin, cb, cr);
 			continue;
@@ -983,7 +1647,7 @@ planning(sa, sb: ref Side, ua, ub: array of ref Unit, sel: array of int, unit: s
 		out.puts(what + ":" + lv + "; " + string k + " boots a side" + rs + tm + "\n");
 	}
 	out.puts("(at least " + string kmin + " " + top() + "s a side for the permutation test to reach " + pc(conf) +
-		" over " + string len sel + " statistics)\n");
+		" over " + string len sel + " statistics whatever the data; " + string stats->mink(1, 1.0 - conf) + " when their most extreme arrangements agree)\n");
 }
 
 # planlayouts plans layouts: the variance of a layout's value as
@@ -1091,7 +1755,7 @@ bar(c, n: int, most: real): string
 readside(files: list of string, each: int): (ref Side, string)
 {
 	nf := len files;
-	s := ref Side(nil, nf, array[0] of ref Test, nil, nil, nil, array[nf] of string, array[nf] of string, 0.0, 0.0, 0, 0);
+	s := ref Side(nil, nf, array[0] of ref Test, nil, nil, nil, array[nf] of string, array[nf] of string, array[nf] of string, 0.0, 0.0, 0, 0);
 	for(fi := 0; files != nil; files = tl files){
 		f := hd files;
 		iob: ref Iobuf;
@@ -1101,7 +1765,9 @@ readside(files: list of string, each: int): (ref Side, string)
 			iob = bufio->open(f, Bufio->OREAD);
 		if(iob == nil)
 			return (nil, sys->sprint("cannot open %s: %r", f));
+		s.files[fi] = f;
 		run := 0;	# "# run" lines so far
+		at: ref Attribution;	# the attribution of the result line to come
 		t0 := -1.0;
 		t1 := -1.0;
 		wall := -1.0;
@@ -1109,6 +1775,17 @@ readside(files: list of string, each: int): (ref Side, string)
 			if(l[0] == '#'){
 				(key, val) := comment(l);
 				case key {
+				"attribution" =>
+					err: string;
+					(at, err) = Attribution.new(l);
+					if(err != nil)
+						return (nil, sys->sprint("%s:%d: %s", f, lno, err));
+				"cause" =>
+					if(at == nil)
+						return (nil, sys->sprint("%s:%d: a cause line with no attribution line before it", f, lno));
+					err := at.add(l);
+					if(err != nil)
+						return (nil, sys->sprint("%s:%d: %s", f, lno, err));
 				"run" =>
 					run++;
 				"clock" =>
@@ -1146,7 +1823,13 @@ readside(files: list of string, each: int): (ref Side, string)
 			(name, yl, yu, v, err) := parse(l);
 			if(err != nil)
 				return (nil, sys->sprint("%s:%d: %s", f, lno, err));
-			if(name == nil || len v == 0)
+			if(name == nil)
+				continue;
+			if(at != nil && at.name != name)
+				return (nil, sys->sprint("%s:%d: the attribution of %s before a result line of %s", f, lno, at.name, name));
+			a := at;
+			at = nil;
+			if(len v == 0)
 				continue;
 			x: ref Test;
 			if(!each)
@@ -1160,12 +1843,15 @@ readside(files: list of string, each: int): (ref Side, string)
 			id := -lno;
 			if(run > 0)
 				id = run;
-			if(x.runs[fi] != nil && (hd x.runs[fi]).id == id)
-				(hd x.runs[fi]).l = v :: (hd x.runs[fi]).l;
-			else
-				x.runs[fi] = ref Run(id, v :: nil) :: x.runs[fi];
+			if(x.runs[fi] != nil && (hd x.runs[fi]).id == id){
+				r := hd x.runs[fi];
+				(r.l, r.at) = (v :: r.l, a :: r.at);
+			}else
+				x.runs[fi] = ref Run(id, v :: nil, a :: nil) :: x.runs[fi];
 		}
 		iob.close();
+		if(at != nil)
+			return (nil, sys->sprint("%s: the attribution of %s with no result line after it", f, at.name));
 		if(wall >= 0.0 && t1 > t0){
 			s.wall += wall;
 			s.span += (t1 - t0) / 1e6;

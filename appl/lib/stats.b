@@ -217,6 +217,12 @@ above(a: array of real, t: real): int
 	return len a - lo;
 }
 
+# atleast counts the observations of sorted a not below t.
+atleast(a: array of real, t: real): int
+{
+	return len a - below(a, t);
+}
+
 # mad gives the median absolute deviation from the median of sorted a.
 # The deviations below and above the median are each sorted already,
 # so one merge orders them.
@@ -275,6 +281,8 @@ statname(s: int): string
 	Exceed =>	return "exceedance";
 	Dist =>	return "distribution";
 	Mean =>	return "mean";
+	Tail =>	return "tail";
+	Given =>	return "given";
 	}
 	return "?";
 }
@@ -291,7 +299,7 @@ quantile(s: int): real
 }
 
 # leafstat gives statistic s of the sorted observations x of one run;
-# Exceed is the share of them above t.
+# Exceed is the share of them above t, Tail the share at or above t.
 leafstat(x: array of real, s: int, t: real): real
 {
 	n := len x;
@@ -302,6 +310,7 @@ leafstat(x: array of real, s: int, t: real): real
 	P90 or P99 or P999 =>	return percentile(x, quantile(s));
 	Max =>	return x[n-1];
 	Exceed =>	return real above(x, t) / real n;
+	Tail =>	return real atleast(x, t) / real n;
 	Mean =>	return mean(x);
 	}
 	return 0.0;
@@ -349,8 +358,8 @@ sampvar(x: array of real, s: int, t: real): real
 		if(v < 0.0)
 			v = 0.0;
 		return v;
-	Exceed =>
-		p := real above(x, t) / real n;
+	Exceed or Tail =>
+		p := leafstat(x, s, t);
 		return p * (1.0-p) / real n;
 	Mean =>
 		return var(x) / real n;
@@ -601,9 +610,10 @@ adp(m: int, t: real): real
 # dependence within a unit.  The studentized form keeps it honest when
 # the sides differ in spread only (Janssen 1997; Chung and Romano 2013).
 #
-# Exceed is the share of each unit's observations above the threshold:
-# t when tfixed, else the mean p99 of the units labelled a, recomputed
-# in each arrangement so that the threshold follows the labels.  Dist is
+# Exceed is the share of each unit's observations above the mean p99 of
+# the units labelled a, recomputed in each arrangement so that the
+# threshold follows the labels; Tail is the share at or above th[j], a
+# fixed threshold (a rung of the ladder of fixed thresholds).  Dist is
 # the two-sample Anderson-Darling A2akN of all observations of each
 # side, on exact values or, beyond Gmax distinct values, on bins finer
 # in the tails; only its permutation p-value is used.
@@ -622,8 +632,17 @@ adp(m: int, t: real): real
 # When at least two units on each side and all units of each side hold
 # identical observations (as under a deterministic clock; units that
 # differ only in how many identical units they hold count as identical)
-# the sample has no variation to test against: the comparison is exact.
-compare(a, b: array of ref Unit, sel: array of int, t: real, tfixed: int,
+# the sample has no variation to test against: the comparison is exact,
+# if det says that such units are one deterministic observation repeated
+# (the boots of one layout under icount).  Units that are draws of
+# something that varies (layouts) and happen to agree are evidence like
+# any other: the test goes on, and its design bounds what they show.
+#
+# A Given statistic j is the mean of other units, xa[j] and xb[j],
+# parallel to a and b (the same number of top-level units, in the same
+# order), such as a run's count of delays of one cause.
+compare(a, b: array of ref Unit, sel: array of int, th: array of real,
+	xa, xb: array of array of ref Unit, det: int,
 	conf: real, maxarr: int, r: ref Rand): ref Cmp
 {
 	setup();
@@ -634,17 +653,28 @@ compare(a, b: array of ref Unit, sel: array of int, t: real, tfixed: int,
 	u := array[K] of ref Unit;
 	u[0:] = a;
 	u[ka:] = b;
-	c := ref Cmp(0, 0, 1.0, 1.0, 0, t, conf, array[J] of ref Diff);
-	val := array[Nstat] of array of real;
+	c := ref Cmp(0, 0, 1.0, 1.0, 1.0, 0, conf, array[J] of ref Diff);
+	val := array[J] of array of real;
 	for(j := 0; j < J; j++)
-		if(sel[j] != Exceed && sel[j] != Dist && val[sel[j]] == nil)
-			val[sel[j]] = values(u, sel[j], 0.0);
+		case sel[j] {
+		Exceed or Dist =>
+			;
+		Tail =>
+			val[j] = values(u, Tail, th[j]);
+		Given =>
+			x := array[K] of ref Unit;
+			x[0:] = xa[j];
+			x[ka:] = xb[j];
+			val[j] = values(x, Mean, 0.0);
+		* =>
+			val[j] = values(u, sel[j], 0.0);
+		}
 	p99 := values(u, P99, 0.0);
 	dist: ref Bins;
 	for(j = 0; j < J; j++)
 		if(sel[j] == Dist)
 			dist = bins(u);
-	c.exact = ka >= 2 && kb >= 2;
+	c.exact = det && ka >= 2 && kb >= 2;
 	(ca, cb) := (u[0].canon(), u[ka].canon());
 	for(i := 1; c.exact && i < ka; i++)
 		if(!u[i].canon().same(ca))
@@ -663,31 +693,31 @@ compare(a, b: array of ref Unit, sel: array of int, t: real, tfixed: int,
 	ex := array[K] of real;
 	for(k := 0; k < R; k++){
 		lab := arr[k];
-		th := t;
-		if(!tfixed)
-			th = sidemean(p99, lab, 0);
+		t := sidemean(p99, lab, 0);
 		for(j = 0; j < J; j++){
 			s := sel[j];
 			ma, mb, se, ts: real;
 			case s {
 			Exceed =>
 				for(i = 0; i < K; i++)
-					ex[i] = u[i].value(Exceed, th);
+					ex[i] = u[i].value(Exceed, t);
 				(ma, mb, se, ts) = welch(ex, lab);
 			Dist =>
 				ts = a2bins(dist, lab);
 				(ma, mb, se) = (0.0, 0.0, 0.0);
 			* =>
-				(ma, mb, se, ts) = welch(val[s], lab);
+				(ma, mb, se, ts) = welch(val[j], lab);
 			}
 			tv[j][k] = math->fabs(ts);
 			if(k == 0){
 				d := mb - ma;
 				if(s == Dist)
 					d = ts;
-				c.d[j] = ref Diff(s, ma, mb, d, se, 1.0, 0.0, ts, 1.0, 1.0);
+				c.d[j] = ref Diff(s, ma, mb, d, se, 1.0, 0.0, ts, 1.0, 1.0, 0.0);
 				if(s == Exceed)
-					c.thresh = th;
+					c.d[j].thresh = t;
+				else if(s == Tail)
+					c.d[j].thresh = th[j];
 			}
 		}
 	}
@@ -701,21 +731,20 @@ compare(a, b: array of ref Unit, sel: array of int, t: real, tfixed: int,
 				(x.lo, x.hi) = (1.0, 0.0);
 		}
 		c.pmin = 0.0;
+		c.pdata = 0.0;
 		c.pfloor = 0.0;
 		return c;
 	}
 	minpadjust(c, tv, R);
 	# a two-sided test cannot tell the observed arrangement from its
 	# mirror: the least p it can give is 2/choose(K, ka) when ka == kb
-	if(c.all){
-		m := 1.0 / real R;
-		if(ka == kb)
-			m *= 2.0;
-		if(m > c.pmin)
-			c.pmin = m;
-		if(c.pmin > c.pfloor)
-			c.pfloor = c.pmin;
-	}
+	c.pmin = 1.0 / real R;
+	if(c.all)
+		c.pmin = leastp(ka, kb);
+	if(c.pmin > c.pdata)
+		c.pdata = c.pmin;
+	if(c.pdata > c.pfloor)
+		c.pfloor = c.pdata;
 	return c;
 }
 
@@ -733,7 +762,7 @@ minpadjust(c: ref Cmp, tv: array of array of real, R: int)
 		sort(st);
 		pm[j] = array[R] of real;
 		for(k := 0; k < R; k++){
-			pm[j][k] = real atleast(st, tv[j][k]) / real R;
+			pm[j][k] = real tolatleast(st, tv[j][k]) / real R;
 			if(pm[j][k] < minp[k])
 				minp[k] = pm[j][k];
 		}
@@ -741,19 +770,19 @@ minpadjust(c: ref Cmp, tv: array of array of real, R: int)
 	sm := array[R] of real;
 	sm[0:] = minp;
 	sort(sm);
-	c.pmin = sm[0];
-	c.pfloor = real notabove(sm, sm[0]) / real R;
+	c.pdata = sm[0];
+	c.pfloor = real tolnotabove(sm, sm[0]) / real R;
 	alpha := 1.0 - c.conf;
 	pstar := -1.0;	# the family's critical level of single p-values
 	for(k := 0; k < R; k++){
-		if(real notabove(sm, sm[k]) / real R > alpha)
+		if(real tolnotabove(sm, sm[k]) / real R > alpha)
 			break;
 		pstar = sm[k];
 	}
 	for(j = 0; j < J; j++){
 		x := c.d[j];
 		x.p = pm[j][0];
-		x.padj = real notabove(sm, x.p) / real R;
+		x.padj = real tolnotabove(sm, x.p) / real R;
 		(x.lo, x.hi) = (1.0, 0.0);
 		if(pstar < 0.0 || x.stat == Dist)
 			continue;
@@ -774,14 +803,14 @@ minpadjust(c: ref Cmp, tv: array of array of real, R: int)
 	}
 }
 
-# atleast counts the values of sorted a not below v, ties within Eps.
-atleast(a: array of real, v: real): int
+# tolatleast counts the values of sorted a not below v, ties within Eps.
+tolatleast(a: array of real, v: real): int
 {
 	return len a - below(a, v - Eps*v);
 }
 
-# notabove counts the values of sorted a not above v, ties within Eps.
-notabove(a: array of real, v: real): int
+# tolnotabove counts the values of sorted a not above v, ties within Eps.
+tolnotabove(a: array of real, v: real): int
 {
 	return len a - above(a, v + Eps*v);
 }
@@ -1294,13 +1323,134 @@ halfwidth(v, conf: real, k: int): real
 # mink gives the least number of units a side for which the permutation
 # test over nstat statistics can reach level alpha whatever the data:
 # the observed arrangement and its mirror are the two most extreme of
-# choose(2k, k), and in the worst case each statistic has its own pair.
+# choose(2k, k), and in the worst case each statistic has its own pair
+# (minP counts every arrangement where some statistic is at its most
+# extreme).  With nstat 1 it is the least design that can reach alpha at
+# all, when the statistics' most extreme arrangements coincide; with the
+# number of pairs a comparison's data showed, the least that those data
+# would have needed.
 mink(nstat: int, alpha: real): int
 {
+	if(nstat < 1)
+		nstat = 1;
 	for(k := 2; k < 50; k++)
 		if(2.0 * real nstat / choose(2*k, k) <= alpha)
 			return k;
 	return 50;
+}
+
+# delays gives, of the observations x of a run (in the order taken)
+# that are delays, at or above t: how many cause c took the most of
+# (main[i] == c), and the time c took of them all (took[i], c's share of
+# observation i, in x's unit).  A run's counts and times of delays by
+# cause are statistics of the run like its p99, for compare's Given.
+delays(x: array of real, main: array of int, took: array of real, c: int, t: real): (int, real)
+{
+	n := 0;
+	s := 0.0;
+	for(i := 0; i < len x; i++)
+		if(x[i] >= t){
+			if(main[i] == c)
+				n++;
+			s += took[i];
+		}
+	return (n, s);
+}
+
+# leastp gives the least p-value the arrangements of ka and kb unit
+# labels allow: one in choose(ka+kb, ka), or two when ka = kb, since a
+# two-sided test cannot tell an arrangement from its mirror.
+leastp(ka, kb: int): real
+{
+	p := 1.0 / choose(ka+kb, ka);
+	if(ka == kb)
+		p *= 2.0;
+	if(p > 1.0)
+		p = 1.0;
+	return p;
+}
+
+# timeunit gives the nanoseconds in a time unit, 0 for anything else.
+timeunit(s: string): real
+{
+	case s {
+	"ns" =>	return 1.0;
+	"us" =>	return 1e3;
+	"ms" =>	return 1e6;
+	"s" =>	return 1e9;
+	}
+	return 0.0;
+}
+
+# threshold reads a threshold such as 1ms, 500us or 2.5 (a bare number
+# is in the test's own unit) and gives it in unit, the test's unit, or
+# an error: not a number, a unit not known, or a time for a test that
+# does not measure time.
+threshold(s, unit: string): (real, string)
+{
+	n := numprefix(s);
+	if(n == 0)
+		return (0.0, "bad threshold " + s + ": want a number and a unit, such as 1ms");
+	v := real s[0:n];
+	u := s[n:];
+	if(u == nil || u == unit)
+		return (v, nil);
+	f := timeunit(u);
+	if(f == 0.0)
+		return (0.0, "bad threshold " + s + ": unknown unit " + u + " (want ns, us, ms or s)");
+	g := timeunit(unit);
+	if(g == 0.0){
+		if(unit == nil)
+			return (0.0, "threshold " + s + " is a time, but the test gives no unit");
+		return (0.0, "threshold " + s + " is a time, but the test measures in " + unit);
+	}
+	return (v * f / g, nil);
+}
+
+# numprefix gives the length of the number that starts s:
+# [+-]digits[.digits][e[+-]digits], or with digits only after the point.
+numprefix(s: string): int
+{
+	i := 0;
+	n := len s;
+	if(i < n && (s[i] == '+' || s[i] == '-'))
+		i++;
+	d := 0;
+	for(; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		d++;
+	if(i < n && s[i] == '.')
+		for(i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			d++;
+	if(d == 0)
+		return 0;
+	if(i+1 < n && (s[i] == 'e' || s[i] == 'E')){
+		j := i+1;
+		if(j < n && (s[j] == '+' || s[j] == '-'))
+			j++;
+		e := 0;
+		for(; j < n && s[j] >= '0' && s[j] <= '9'; j++)
+			e++;
+		if(e > 0)
+			i = j;
+	}
+	return i;
+}
+
+# ladder gives the default Tail thresholds of a test measured in a time
+# unit, in that unit: 10 us, 100 us, 1 ms and 5 ms, whatever the unit,
+# since what they catch (host jitter, a preemption, a clock tick of 10
+# ms waited out) takes its time whatever the test measures; nil for a
+# unit that is not a time.
+ladder(unit: string): array of real
+{
+	g := timeunit(unit);
+	if(g == 0.0)
+		return nil;
+	ns := array[] of {1e4, 1e5, 1e6, 5e6};
+	r := array[len ns] of real;
+	for(i := 0; i < len ns; i++)
+		r[i] = ns[i] / g;
+	return r;
 }
 
 # histogram counts the observations of two samples in nbin equal bins
