@@ -43,6 +43,7 @@ enum
 
 	Maxconv	= 256,
 	Maxmsg	= 1<<15,	/* a message after its header */
+	Maxpadded	= (1<<14)-1,	/* and after a padded one's */
 	Maxsecret	= 4096,
 	Maxctl	= 1024,
 
@@ -90,8 +91,7 @@ struct Dstate
 	int	blocklen;
 	int	hash;		/* Dmd4 ..., or -1 */
 	int	diglen;
-	int	max;		/* data in a message without padding */
-	int	maxpad;		/* and with */
+	int	max;		/* data in a message */
 	QLock	ctlq;		/* changes of the above, against messages read */
 	OneWay	in;
 	OneWay	out;
@@ -642,9 +642,9 @@ encrypt(Dstate *s, uchar *p, int n)
 
 /*
  * n bytes of a as messages: at most max a message; a block cipher's
- * message is padded to a whole number of blocks (with random bytes) if
- * its length fits the 14 bits of a padded header, else cut to a whole
- * number; the count written
+ * message is padded to a whole number of blocks (with random bytes)
+ * if it then fits the 14 bits of a padded header's length, else cut to
+ * a whole number; the count written
  */
 static long
 writedata(Dstate *s, uchar *a, long n)
@@ -676,10 +676,11 @@ writedata(Dstate *s, uchar *a, long n)
 			k = s->max;
 		pad = 0;
 		if(s->blocklen > 1 && (k + s->diglen) % s->blocklen != 0){
-			if(k > s->maxpad)
+			pad = s->blocklen - (k + s->diglen) % s->blocklen;
+			if(s->diglen + k + pad > Maxpadded){
 				k -= (k + s->diglen) % s->blocklen;
-			else
-				pad = s->blocklen - (k + s->diglen) % s->blocklen;
+				pad = 0;
+			}
 		}
 		h = pad ? 3 : 2;
 		len = s->diglen + k + pad;
@@ -757,7 +758,7 @@ setfd(Dstate *s, char *a)
 	s->hash = -1;
 	s->blocklen = 1;
 	s->diglen = 0;
-	s->max = s->maxpad = Maxmsg - 1;
+	s->max = Maxmsg - 1;
 	s->in.mid = 0;
 	s->out.mid = 0;
 	s->nraw = 0;
@@ -818,7 +819,7 @@ setalg(Dstate *s, char **f, int nf)
 		s->hash = -1;
 		s->blocklen = 1;
 		s->diglen = 0;
-		s->max = s->maxpad = Maxmsg - 1;
+		s->max = Maxmsg - 1;
 		return;
 	}
 	if(s->in.secret != nil && s->out.secret == nil)
@@ -867,11 +868,8 @@ setalg(Dstate *s, char **f, int nf)
 		s->blocklen = enc->blocklen;
 	}
 	s->max = Maxmsg - 1 - s->diglen;
-	s->maxpad = (1<<14) - 1 - s->diglen;
-	if(s->blocklen > 1){
+	if(s->blocklen > 1)
 		s->max -= s->max % s->blocklen;
-		s->maxpad -= s->maxpad % s->blocklen;
-	}
 }
 
 enum

@@ -275,7 +275,7 @@ rsaxgen(void **ret, int nlen, int elen, int nrep)
 	void **v[Nmax];
 	int e;
 
-	if(nlen < 16 || nlen > 2*Maxprimebits)
+	if(nlen < 4 || nlen > Maxkeybits)
 		error(exKeySize);
 	newsk(Crypt_SK_RSA, ret, v, nlen/32+2);
 	mpinitv(k, Nmax);
@@ -312,6 +312,9 @@ dsaxgen(void **ret, Crypt_PK *old)
 	newsk(Crypt_SK_DSA, ret, v, w);
 	mpinitv(k, Nmax);
 	if(old != H){
+		/* all four numbers, as Inferno's */
+		if(old->u.DSA.alpha == H || old->u.DSA.key == H)
+			error(exNilref);
 		in[0] = old->u.DSA.p;
 		in[1] = old->u.DSA.q;
 		ipgetv(in, k, 2);
@@ -470,7 +473,7 @@ Crypt_genSKfromPK(void *fp)
 	case Crypt_PK_RSA:
 		ipview(pk->u.RSA.n, &n);
 		ipview(pk->u.RSA.ek, &e);
-		if(mpsignif(&n) < 16 || mpsignif(&n) > 2*Maxprimebits || mpsignif(&e) > mpsignif(&n))
+		if(mpsignif(&n) < 4 || mpsignif(&n) > Maxkeybits || mpsignif(&e) > Maxkeybits)
 			error(exKeySize);
 		newsk(Crypt_SK_RSA, (void**)f->ret, v, n.top+2);
 		mpinitv(k, Nmax);

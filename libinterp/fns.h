@@ -30,6 +30,9 @@ Module*	readmod(char*);
 Modlink*	linkmod(Module*, Import*, int);
 void	freemodlink(Heap*);
 
+/* sysmod.c */
+void	seterr(void);
+
 /* math.c */
 extern	int	fpused;
 void	fpenter(Prog*);

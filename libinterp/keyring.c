@@ -12,12 +12,13 @@
  * Inferno's exceptions: "invalid argument" (a count with no buffer, a
  * negative count), "bad digest value" (a digest array too short), "bad
  * encryption key", "bad ivec", "data not multiple of block size",
- * "array bounds error", "bad encryption state" (a state of another
- * algorithm or made by Limbo), "dereference of nil".
+ * "array bounds error", "type not constructed correctly: bad encryption
+ * state" (a state of another algorithm or made by Limbo), "dereference
+ * of nil".
  *
  * Work on the keys of the algorithm adts is done with the VM released,
  * on copies of the numbers (another prog may change the adts meanwhile)
- * into results made before (kalloc ..., then kfill): see ipint.c.
+ * into results made before, where the collector sees them (ipint.c).
  */
 #include <u.h>
 #include <lib9.h>
@@ -92,7 +93,7 @@ static char exBadDigest[]	= "bad digest value";
 static char exBadKey[]	= "bad encryption key";
 static char exBadIvec[]	= "bad ivec";
 static char exBadBsize[]	= "data not multiple of block size";
-static char exBadState[]	= "bad encryption state";
+static char exBadState[]	= "type not constructed correctly: bad encryption state";
 static char exOtherState[]	= "digest state of another algorithm";
 static char exSpent[]	= "digest state already finished";
 static char exNotState[]	= "type not constructed correctly: DigestState";
@@ -462,7 +463,9 @@ cipherargs(void *state, Type *t, Array *buf, int n, int bsize)
 		error(exBounds);
 	if(bsize > 1 && n % bsize != 0)
 		error(exBadBsize);
-	if(state == H || D2H(state)->t != t)
+	if(state == H)
+		error(exNilref);
+	if(D2H(state)->t != t)
 		error(exBadState);
 	return state;
 }
@@ -616,7 +619,9 @@ krc4skip(void *state, int n, int back)
 {
 	XRC4 *x;
 
-	if(state == H || D2H(state)->t != TRC4)
+	if(state == H)
+		error(exNilref);
+	if(D2H(state)->t != TRC4)
 		error(exBadState);
 	x = state;
 	if(back)
@@ -878,6 +883,7 @@ Keyring_getmsg(void *fp)
 	*f->ret = H;
 	if(f->fd == H){
 		kwerrstr("nil fd");
+		seterr();
 		return;
 	}
 	buf = holdbuf(HOLD(fp), Maxmsg);
@@ -886,6 +892,7 @@ Keyring_getmsg(void *fp)
 	acquire();
 	if(n < 0){
 		kwerrstr("%s", buf);
+		seterr();
 		return;
 	}
 	*f->ret = mem2array(buf, n);
@@ -906,6 +913,8 @@ Keyring_sendmsg(void *fp)
 	release();
 	n = ksendmsg(f->fd->fd, f->buf->data, f->n);
 	acquire();
+	if(n < 0)
+		seterr();
 	*f->ret = n;
 }
 
@@ -924,6 +933,8 @@ Keyring_senderrmsg(void *fp)
 	acquire();
 	if(n > 0)
 		*f->ret = 0;
+	else
+		seterr();
 }
 
 /*
@@ -944,6 +955,8 @@ putbuf(void *fp, int fd, void *p, int n, int err)
 	release();
 	r = kwrite(fd, buf, n+1);
 	acquire();
+	if(r < 0)
+		seterr();
 	return r;
 }
 
@@ -1162,7 +1175,7 @@ krsagen(int nlen, int elen, int nrep, RSAkey *k)
 {
 	int e, i;
 
-	if(nlen < 16 || nlen > 2*Maxprimebits || elen < 0 || elen > nlen)
+	if(nlen < 4 || nlen > Maxkeybits || elen < 0 || elen > Maxkeybits)
 		error(exKeySize);
 	release();
 	for(i = 0; i < 1000; i++){
@@ -1171,6 +1184,8 @@ krsagen(int nlen, int elen, int nrep, RSAkey *k)
 			break;
 	}
 	acquire();
+	if(i == 1000)
+		e = Mpbadkey;	/* no product of two primes of about nlen/2 bits has nlen */
 	return e;
 }
 
@@ -1222,7 +1237,7 @@ RSAsk_gen(void *fp)
 	void **v[8];
 
 	f = fp;
-	if(f->nlen < 16 || f->nlen > 2*Maxprimebits)
+	if(f->nlen < 4 || f->nlen > Maxkeybits)
 		error(exKeySize);
 	sk = newadt(TRSAsk, (void**)f->ret);
 	newadt(TRSApk, (void**)&sk->pk);
@@ -1522,6 +1537,9 @@ DSAsk_gen(void *fp)
 	v[3] = (void**)&sk->pk->key; v[4] = (void**)&sk->secret;
 	ipnewv(v, 5, w);
 	if(f->oldpk != H){
+		/* all four numbers, as Inferno's */
+		if(f->oldpk->alpha == H || f->oldpk->key == H)
+			error(exNilref);
 		in[0] = f->oldpk->p;
 		in[1] = f->oldpk->q;
 		ipgetv(in, (Mpint*)&k, 2);

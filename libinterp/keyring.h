@@ -5,7 +5,7 @@ enum
 {
 	Maxprimebits	= 8192,		/* a prime made or tested */
 	Maxsafebits	= 4096,		/* a safe prime, an ElGamal key */
-	Maxkeybits	= 16384,	/* a number in a key or a signature */
+	Maxkeybits	= 8192,		/* a number in a key or a signature */
 };
 extern	Type*	TIPint;
 void	ipintsmodinit(void);

@@ -460,7 +460,7 @@ textparts(char **s, void **parts, int n)
 	for(i = 0; i < n; i++){
 		if(!line(s, &l) || l.n == 0)
 			return 0;
-		if((vlong)l.n*6 > 2*Maxkeybits+48)
+		if((vlong)l.n*6 > Maxkeybits+48)
 			return 0;
 		ip = ipnew(&parts[i], (l.n*3/4+3)/4+1, &r);
 		b = malloc(l.n);
@@ -824,7 +824,7 @@ keybits(int alg, int len)
 {
 	switch(alg){
 	case Arsa:
-		if(len < 16 || len > 2*Maxprimebits)
+		if(len < 4 || len > Maxkeybits)
 			error(exKeySize);
 		return len;
 	case Aelgamal:
@@ -884,7 +884,7 @@ Keyring_genSKfromPK(void *fp)
 	alg = pk->alg;
 	ipview(pk->n[0], &n);
 	ipview(pk->n[1], &ek);
-	if(alg == Arsa && mpsignif(&ek) > mpsignif(&n))
+	if(alg == Arsa && mpsignif(&ek) > Maxkeybits)
 		error(exKeySize);
 	k = newsk(alg, stringdup(f->owner), keybits(alg, mpsignif(&n)), (void**)f->ret);
 	mpinitv(v, Maxpart);
@@ -1331,8 +1331,10 @@ Keyring_readauthinfo(void *fp)
 		kclose(fd);
 	}
 	acquire();
-	if(fd < 0)
+	if(fd < 0){
+		seterr();
 		return;
+	}
 	if(n == Nfilemsg){
 		ai = H2D(Keyring_Authinfo*, heap(TAuthinfo));
 		*f->ret = ai;
@@ -1342,6 +1344,7 @@ Keyring_readauthinfo(void *fp)
 		*f->ret = H;
 	}
 	kwerrstr("%q: %s", string2c(f->filename), msgerr);
+	seterr();
 }
 
 void
@@ -1377,6 +1380,7 @@ Keyring_writeauthinfo(void *fp)
 	for(i = 0; i < Nfilemsg; i++)
 		if(strlen(text[i]) >= Maxbuf){
 			kwerrstr("key too long for a key file");
+			seterr();
 			return;
 		}
 	path = string2c(f->filename);
@@ -1398,4 +1402,6 @@ Keyring_writeauthinfo(void *fp)
 	acquire();
 	if(n == Nfilemsg)
 		*f->ret = 0;
+	else
+		seterr();
 }
