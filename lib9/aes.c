@@ -62,7 +62,7 @@ mksbox(void)
 static u32int
 subword(u32int w)
 {
-	return sbox[w>>24]<<24 | sbox[w>>16&255]<<16 | sbox[w>>8&255]<<8 | sbox[w&255];
+	return (u32int)sbox[w>>24]<<24 | sbox[w>>16&255]<<16 | sbox[w>>8&255]<<8 | sbox[w&255];
 }
 
 /* the key schedule of FIPS 197, 5.2, for 16, 24 or 32 bytes of key */
@@ -78,12 +78,12 @@ aessetup(AESstate *s, uchar *key, int nkey, uchar *ivec)
 	s->rounds = nk+6;
 	nw = 4*(s->rounds+1);
 	for(i = 0; i < nk; i++)
-		s->ek[i] = key[4*i]<<24 | key[4*i+1]<<16 | key[4*i+2]<<8 | key[4*i+3];
+		s->ek[i] = (u32int)key[4*i]<<24 | key[4*i+1]<<16 | key[4*i+2]<<8 | key[4*i+3];
 	rcon = 1;
 	for(i = nk; i < nw; i++){
 		t = s->ek[i-1];
 		if(i%nk == 0){
-			t = subword(t<<8 | t>>24) ^ rcon<<24;
+			t = subword(t<<8 | t>>24) ^ (u32int)rcon<<24;
 			rcon = xtime(rcon);
 		}else if(nk > 6 && i%nk == 4)
 			t = subword(t);

@@ -113,7 +113,8 @@ mpassign(Mpint *s, Mpint *d)
 		return 0;
 	if((e = mpgrow(d, s->top)) < 0)
 		return e;
-	memmove(d->p, s->p, s->top*sizeof(u32int));
+	if(s->top > 0)
+		memmove(d->p, s->p, s->top*sizeof(u32int));
 	d->top = s->top;
 	d->sign = s->sign;
 	return 0;
@@ -943,7 +944,8 @@ betomp(uchar *p, int n, Mpint *b)
 		return e;
 	b->top = (n+3)/4;
 	b->sign = 1;
-	memset(b->p, 0, b->top*sizeof(u32int));
+	if(b->top > 0)
+		memset(b->p, 0, b->top*sizeof(u32int));
 	for(i = 0; i < n; i++){
 		j = n-1-i;
 		b->p[j/4] |= (u32int)p[i] << 8*(j%4);
@@ -1156,7 +1158,8 @@ to10(Mpint *b, char *buf, int len)
 	w = malloc((n+1)*sizeof(u32int));
 	if(w == nil)
 		return Mpnomem;
-	memmove(w, b->p, n*sizeof(u32int));
+	if(n > 0)
+		memmove(w, b->p, n*sizeof(u32int));
 	p = buf+len;
 	*--p = 0;
 	do{
@@ -1285,7 +1288,8 @@ from16(char *s, int n, Mpint *b)
 	if((e = mpgrow(b, (n+7)/8)) < 0)
 		return e;
 	b->top = (n+7)/8;
-	memset(b->p, 0, b->top*sizeof(u32int));
+	if(b->top > 0)
+		memset(b->p, 0, b->top*sizeof(u32int));
 	for(i = 0; i < n; i++){
 		j = n-1-i;
 		b->p[j/8] |= (u32int)hexval(s[i]) << 4*(j%8);
