@@ -15,6 +15,7 @@
  */
 #include "u.h"
 #include "../port/lib.h"
+#include <mp.h>
 #include "mem.h"
 #include "dat.h"
 #include <malloc.h>	/* before fns.h, whose malloc is a macro */
@@ -31,6 +32,7 @@
 #include <asm/ldt.h>
 #include <time.h>
 #include <sys/time.h>
+#include <fcntl.h>
 #include <stdio.h>
 
 struct Osproc
@@ -886,6 +888,36 @@ long
 seconds(void)
 {
 	return osusectime()/1000000;
+}
+
+/*
+ * random bytes for keys and IPint.random (lib9.h): the host's, from
+ * getrandom(2), or /dev/urandom where that system call is missing
+ */
+void
+genrandom(uchar *p, int n)
+{
+	long r;
+	int fd;
+
+	while(n > 0){
+		r = syscall(SYS_getrandom, p, n, 0);
+		if(r <= 0)
+			break;
+		p += r;
+		n -= r;
+	}
+	if(n <= 0)
+		return;
+	fd = open("/dev/urandom", O_RDONLY);
+	while(n > 0 && fd >= 0 && (r = read(fd, p, n)) > 0){
+		p += r;
+		n -= r;
+	}
+	if(fd >= 0)
+		close(fd);
+	if(n > 0)
+		panic("genrandom: no random bytes from the host");
 }
 
 vlong

@@ -131,3 +131,15 @@ vlong	osusectime(void) { return nsec()/1000; }
 vlong	osfastticks(uvlong *hz) { if(hz != nil) *hz = 1000000000ULL; return nsec(); }
 void	osyield(void) {}
 int	ossleep(long ms) { USED(ms); return 0; }
+
+/* random bytes for $Keyring and $IPints (lib9's mp.h): a fixed stream */
+void
+genrandom(uchar *p, int n)
+{
+	static ulong x = 1;
+
+	while(n-- > 0){
+		x = x*1103515245 + 12345;
+		*p++ = x>>16;
+	}
+}

@@ -30,11 +30,8 @@ Module*	readmod(char*);
 Modlink*	linkmod(Module*, Import*, int);
 void	freemodlink(Heap*);
 
-/* keyring.c, crypt.c */
-void	kdigest(Array*, int, Array*, void*, int, void**);
-void	khmac(Array*, int, Array*, Array*, void*, int, void**);
-void	kdigestcopy(void*, void**);
-void	cryptmodinit(void);
+/* sysmod.c */
+void	seterr(void);
 
 /* math.c */
 extern	int	fpused;

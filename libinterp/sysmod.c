@@ -66,8 +66,8 @@ sysmodinit(void)
 	builtinmod("$Sys", Sysmodtab, Sysmodlen);
 }
 
-/* the host's error string becomes the running Prog's */
-static void
+/* the host's error string becomes the running Prog's (for %r) */
+void
 seterr(void)
 {
 	Prog *p;

@@ -7,6 +7,7 @@ implement Crypttest;
 include "sys.m";
 	sys: Sys;
 include "draw.m";
+include "ipints.m";
 include "crypt.m";
 	crypt: Crypt;
 	DigestState: import crypt;
