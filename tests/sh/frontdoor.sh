@@ -49,11 +49,11 @@ init(nil: ref Draw->Context, nil: list of string)
 }
 EOF
 o/bin/limbo -I module -o "$TMPDIR/loop/loop.dis" "$TMPDIR/loop/loop.b" || fail "loop.b does not compile"
-out=$(MINOS_TIMEOUT=5 ./minos run -c icount -i "$TMPDIR/loop" 'echo before; /n/local/loop.dis' 2>&1); st=$?
+out=$(MINOS_TIMEOUT=20 ./minos run -c icount -i "$TMPDIR/loop" 'echo before; /n/local/loop.dis' 2>&1); st=$?
 [ "$st" = 124 ] || fail "timeout: exit status $st, want 124"
 [ "$out" = "before
 looping for ever
-minos: timed out after 5 s" ] || fail "timeout: printed $out"
+minos: timed out after 20 s" ] || fail "timeout: printed $out"
 leftover timeout
 
 # an interrupted run takes its QEMU with it (Ctrl-C sends INT to the
