@@ -4,8 +4,8 @@
 <$ROOT/mkconfig
 
 # dependency order: host library, compiler, generated tables, VM, hosted
-# runner, Limbo programs, kernels and the boot image.
-DIRS=include lib9 limbo module libinterp emu appl lib pc
+# runner, Limbo programs, the manual, kernels and the boot image.
+DIRS=include lib9 limbo module libinterp emu appl lib man pc
 
 all:V:
 	for d in $DIRS; do

@@ -480,6 +480,7 @@ run(name: string, n: int): (ref Sample, string)
 		bench->attribution(nil);	# we are the measured thread, from no clock read on
 	if(skip == 0)
 		profstart();
+	startprogress(name, n);
 	if(name == "BASE")
 		return base0(s, n);
 	if(bench == nil)
@@ -612,6 +613,8 @@ clock(): big
 # is one of the warm-up, and what each cause took of it
 keep(s: ref Sample, v: real, k: int)
 {
+	if(++pdone >= pnext)
+		progress();
 	if(skip > 0){
 		skip--;
 		warm.addreal(v);
@@ -679,6 +682,55 @@ note(i, k: int)
 		aval[na] = real cpairs[2*j+1] / scale;
 		na++;
 	}
+}
+
+# Progress on standard error, for a test timed here that will take
+# more than Longtest ms: its estimate, from the observations made in
+# the first second (the clock is read only at doublings of the count,
+# between observations), then a line at each tenth done.
+Longtest:	con 5000;
+ptest: string;
+pn, pdone, pnext, pt0, plong: int;
+
+startprogress(name: string, n: int)
+{
+	ptest = name;
+	pn = n;
+	pdone = plong = 0;
+	pnext = 1;
+	pt0 = sys->millisec();
+}
+
+progress()
+{
+	t := sys->millisec() - pt0;
+	if(!plong){
+		if(t < 1000){
+			pnext = 2 * pdone;
+			return;
+		}
+		est := big t * big pn / big pdone;
+		if(est < big Longtest){
+			pnext = pn + 1;
+			return;
+		}
+		plong = 1;
+		sys->fprint(stderr, "bench %s: about %s for %d observations\n", ptest, secs(est), pn - nwarm);
+	}else
+		sys->fprint(stderr, "bench %s: %d%% after %s, about %s to go\n", ptest, pdone * 100 / pn,
+			secs(big t), secs(big t * big (pn - pdone) / big pdone));
+	pnext = (pdone * 10 / pn + 1) * pn / 10;
+	if(pnext <= pdone)
+		pnext = pdone + 1;
+	if(pnext >= pn)
+		pnext = pn + 1;
+}
+
+secs(ms: big): string
+{
+	if(ms >= big 10000)
+		return string (ms / big 1000) + " s";
+	return sys->sprint("%.1f s", real ms / 1000.0);
 }
 
 # perop is the time for one of k operations taking t in all.

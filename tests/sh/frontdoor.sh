@@ -10,6 +10,17 @@ leftover() {
 	return 0
 }
 
+# what was wrong comes before the usage
+out=$(./minos frob 2>&1); st=$?
+[ "$st" = 1 ] || fail "frob: exit status $st, want 1"
+[ "$(echo "$out" | sed -n '1p;2p')" = "minos: unknown command frob
+usage: ./minos command [args]" ] || fail "frob printed: $(echo "$out" | head -2)"
+out=$(./minos run -c icount 2>&1); st=$?
+[ "$st" = 1 ] || fail "run without a command: exit status $st, want 1"
+[ "$out" = "minos: run: no command to run
+usage: ./minos run [-k config] [-L seed] [-c real|icount] [-i dir] [-g] [-screenshot file.png] 'command'" ] ||
+	fail "run without a command printed: $out"
+
 out=$(./minos run 'echo hello world' 2>&1); st=$?
 [ "$st" = 0 ] || fail "echo: exit status $st: $out"
 [ "$out" = "hello world" ] || fail "echo printed '$out'"
@@ -20,8 +31,29 @@ out=$(./minos run 'nosuchcmd' 2>&1); st=$?
 case "$out" in *nosuchcmd*) ;; *) fail "nosuchcmd: error does not name it: $out" ;; esac
 leftover nosuchcmd
 
-out=$(MINOS_TIMEOUT=5 ./minos run 'sleep 1000000' 2>&1); st=$?
+# a timeout keeps what the command printed: a program that prints, then
+# loops for ever
+mkdir "$TMPDIR/loop"
+cat >"$TMPDIR/loop/loop.b" <<'EOF'
+implement Loop;
+include "sys.m";
+include "draw.m";
+Loop: module { init: fn(nil: ref Draw->Context, nil: list of string); };
+init(nil: ref Draw->Context, nil: list of string)
+{
+	sys := load Sys Sys->PATH;
+	sys->print("looping");
+	for(i := 0;; i++)
+		if(i == 1000)
+			sys->print(" for ever\n");
+}
+EOF
+o/bin/limbo -I module -o "$TMPDIR/loop/loop.dis" "$TMPDIR/loop/loop.b" || fail "loop.b does not compile"
+out=$(MINOS_TIMEOUT=20 ./minos run -c icount -i "$TMPDIR/loop" 'echo before; /n/local/loop.dis' 2>&1); st=$?
 [ "$st" = 124 ] || fail "timeout: exit status $st, want 124"
+[ "$out" = "before
+looping for ever
+minos: timed out after 20 s" ] || fail "timeout: printed $out"
 leftover timeout
 
 # an interrupted run takes its QEMU with it (Ctrl-C sends INT to the

@@ -1,0 +1,1 @@
+cp /n/local/t1 /tmp/t1; ed /tmp/t1 </n/local/edits; cat /tmp/t1; head -3 /man/1/ed.1; head -n 1 /n/local/t1 /n/nosuch; echo status $status; man 1 head; man -k editor; man -w tail; man 4 bench; echo status $status; man nosuch; echo status $status
