@@ -10,7 +10,8 @@ implement Bgrep;
 # end, if any was selected), so that a search that selects nothing
 # writes nothing.  A comment about one result (`# warmup NAME N': its
 # third word is the result's name) goes when that result is not
-# selected.  Under -c comments are lines like the others.
+# selected.  Under -m comments are lines like the others.  Under -c
+# only the count of lines selected is written, as grep -c writes it.
 
 include "sys.m";
 	sys: Sys;
@@ -41,7 +42,8 @@ Reader: adt
 stderr: ref Sys->FD;
 out: ref Iobuf;
 re: Regex->Re;
-vflag, cflag: int;
+vflag, mflag, cflag: int;
+nsel := 0;	# lines selected in the current file, for -c
 held: list of array of byte;	# comment lines not yet written, newest first
 matched := 0;
 
@@ -57,13 +59,15 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("bgrep [-cv] pattern [file ...]");
+	arg->setusage("bgrep [-cmv] pattern [file ...]");
 	while((c := arg->opt()) != 0)
 		case c {
 		'v' =>
 			vflag = 1;
 		'c' =>
 			cflag = 1;
+		'm' =>
+			mflag = 1;
 		* =>
 			arg->usage();
 		}
@@ -80,8 +84,11 @@ init(nil: ref Draw->Context, argv: list of string)
 	argv = tl argv;
 	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
 	status := "";
-	if(argv == nil)
+	if(argv == nil){
 		status = bgrep(sys->fildes(0), "stdin");
+		count(nil);
+	}
+	many := argv != nil && tl argv != nil;
 	for(; argv != nil; argv = tl argv){
 		fd := sys->open(hd argv, Sys->OREAD);
 		if(fd == nil){
@@ -91,8 +98,12 @@ init(nil: ref Draw->Context, argv: list of string)
 		}
 		if((st := bgrep(fd, hd argv)) != "")
 			status = st;
+		if(many)
+			count(hd argv);
+		else
+			count(nil);
 	}
-	if(matched)
+	if(matched && !cflag)
 		flushheld();
 	if(out.flush() < 0){
 		sys->fprint(stderr, "bgrep: write error: %r\n");
@@ -124,10 +135,12 @@ bgrep(fd: ref Sys->FD, name: string): string
 		nl := n > 0 && l[n-1] == byte '\n';
 		if(nl)
 			n--;
-		if(!cflag && n > 0 && l[0] == byte '#'){
-			c := array[len l] of byte;
-			c[0:] = l;
-			held = c :: held;
+		if(!mflag && n > 0 && l[0] == byte '#'){
+			if(!cflag){
+				c := array[len l] of byte;
+				c[0:] = l;
+				held = c :: held;
+			}
 			continue;
 		}
 		if((regex->execute(re, string l[0:n]) != nil) == vflag){
@@ -135,10 +148,29 @@ bgrep(fd: ref Sys->FD, name: string): string
 			continue;
 		}
 		matched = 1;
+		nsel++;
+		if(cflag)
+			continue;
 		flushheld();
 		put(l);
 	}
 	return "";
+}
+
+# count writes, under -c, the lines selected in the file just read,
+# after its name when there are several files
+count(name: string)
+{
+	if(!cflag)
+		return;
+	s := string nsel + "\n";
+	if(name != nil)
+		s = name + ":" + s;
+	if(out.puts(s) < 0){
+		sys->fprint(stderr, "bgrep: write error: %r\n");
+		raise "fail:write error";
+	}
+	nsel = 0;
 }
 
 # put writes a line, adding the newline it may lack
