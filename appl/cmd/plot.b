@@ -57,6 +57,7 @@ Bw:	con 48;	# longest histogram bar
 Autobins:	con 20;	# histogram bins unless -b says
 Maxunit:	con 40;	# whole-number data spanning at most this many values get a bin each
 Gcols:	con 400;	# grap: columns of a long ordered plot, and points of a percentile plot
+Gstagger:	con 10;	# grap: summaries beyond this many have their names on two rows
 
 stderr: ref Sys->FD;
 out: ref Iobuf;
@@ -1285,13 +1286,25 @@ gsummary(a: array of ref Result)
 	(lo, hi) = yrange(lo, hi);
 
 	out.puts("coord x 0, " + string (len a + 1) + " y " + sf(lo) + ", " + sf(hi) + "\n");
-	t := "ticks bot out at";
-	for(i = 0; i < len a; i++){
-		if(i > 0)
-			t += ",";
-		t += " " + string (i+1) + " " + quote(a[i].name);
+	# more than Gstagger names take two rows, every other one lower, in
+	# a smaller size
+	many := len a > Gstagger;
+	for(row := 0; row < 2; row++){
+		if(row == 1 && len a <= Gstagger)
+			break;
+		t := "ticks bot out at";
+		if(row == 1)
+			t = "ticks bot out .22 at";
+		n := 0;
+		for(i = row; i < len a; i += 1 + many){
+			if(n++ > 0)
+				t += ",";
+			t += " " + string (i+1) + " " + quote(a[i].name);
+			if(many)
+				t += " size -3";
+		}
+		out.puts(t + "\n");
 	}
-	out.puts(t + "\n");
 	for(i = 0; i < len a; i++){
 		v := a[i].v;
 		x := string (i+1);
@@ -1307,7 +1320,10 @@ gsummary(a: array of ref Result)
 			out.puts("line from " + sf(real (i+1) - 0.25) + "," + sf(v[5]) + " to " + sf(real (i+1) + 0.25) + "," + sf(v[5]) + "\n");
 		out.puts("bullet at " + x + ", " + sf(v[1]) + "\n");
 	}
-	out.puts("label bot " + quote(legend(robust, "line", "box", "bar", "bullet")) + "\n");
+	l := "label bot " + quote(legend(robust, "line", "box", "bar", "bullet"));
+	if(many)
+		l += " down .25";
+	out.puts(l + "\n");
 	out.puts(".G2\n");
 }
 

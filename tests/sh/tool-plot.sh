@@ -87,6 +87,11 @@ IN=$T/ov tool plot -g -m -p 1h
 clean g-m-hist
 check g-m-hist '[ "$(grep -c "^draw h[01] solid" "$T/out")" = 2 ] && grep -q "^next h0 at 2.5, 2$" "$T/out" &&
 	grep -q "^next h1 at 8.5, 1$" "$T/out"'
+# more than ten summaries: their names on two rows, smaller
+for i in 1 2 3 4 5 6 7 8 9 10 11; do echo "S$i:1l:O:n:T:us 1 2 $i"; done >"$T/eleven"
+IN=$T/eleven tool plot -g -s
+clean g-stagger
+check g-stagger '[ "$(grep -c "^ticks bot out" "$T/out")" = 2 ] && grep -q "^ticks bot out .22 at 2 \"S2\" size -3, 4 " "$T/out"'
 IN=$T/ov tool plot -t -m -p 1p
 fails m-grap-only 1 <<'E'
 plot: -m: overlays are drawn as grap only (-g)
