@@ -10,10 +10,11 @@ implement Bgrep;
 # end, if any was selected), so that a search that selects nothing
 # writes nothing.  A comment about one result (`# warmup NAME N': its
 # third word is the result's name) goes when that result is not
-# selected.  Under -c comments are lines like the others.  Under -a
-# a result line is selected only if the cause named took part in one
-# of its observations, by its attribution (bench(1), attrib(2)), which
-# the comments held give.
+# selected.  Under -m comments are lines like the others.  Under -c
+# only the count of lines selected is written, as grep -c writes it.
+# Under -a a result line is selected only if the cause named took part
+# in one of its observations, by its attribution (bench(1), attrib(2)),
+# which the comments held give.
 
 include "sys.m";
 	sys: Sys;
@@ -47,8 +48,9 @@ Reader: adt
 stderr: ref Sys->FD;
 out: ref Iobuf;
 re: Regex->Re;
-vflag, cflag, aflag: int;
+vflag, mflag, cflag, aflag: int;
 cause: string;	# -a's
+nsel := 0;	# lines selected in the current file, for -c
 held: list of array of byte;	# comment lines not yet written, newest first
 matched := 0;
 
@@ -64,7 +66,7 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("bgrep [-cv] [-a cause] pattern [file ...]");
+	arg->setusage("bgrep [-cmv] [-a cause] pattern [file ...]");
 	while((c := arg->opt()) != 0)
 		case c {
 		'a' =>
@@ -83,6 +85,8 @@ init(nil: ref Draw->Context, argv: list of string)
 			vflag = 1;
 		'c' =>
 			cflag = 1;
+		'm' =>
+			mflag = 1;
 		* =>
 			arg->usage();
 		}
@@ -99,8 +103,11 @@ init(nil: ref Draw->Context, argv: list of string)
 	argv = tl argv;
 	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
 	status := "";
-	if(argv == nil)
+	if(argv == nil){
 		status = bgrep(sys->fildes(0), "stdin");
+		count(nil);
+	}
+	many := argv != nil && tl argv != nil;
 	for(; argv != nil; argv = tl argv){
 		fd := sys->open(hd argv, Sys->OREAD);
 		if(fd == nil){
@@ -110,8 +117,12 @@ init(nil: ref Draw->Context, argv: list of string)
 		}
 		if((st := bgrep(fd, hd argv)) != "")
 			status = st;
+		if(many)
+			count(hd argv);
+		else
+			count(nil);
 	}
-	if(matched)
+	if(matched && !cflag)
 		flushheld();
 	if(out.flush() < 0){
 		sys->fprint(stderr, "bgrep: write error: %r\n");
@@ -144,10 +155,12 @@ bgrep(fd: ref Sys->FD, name: string): string
 		nl := n > 0 && l[n-1] == byte '\n';
 		if(nl)
 			n--;
-		if(!cflag && n > 0 && l[0] == byte '#'){
-			c := array[len l] of byte;
-			c[0:] = l;
-			held = c :: held;
+		if(!mflag && n > 0 && l[0] == byte '#'){
+			if(!cflag || aflag){
+				c := array[len l] of byte;
+				c[0:] = l;
+				held = c :: held;
+			}
 			continue;
 		}
 		if((regex->execute(re, string l[0:n]) != nil) == vflag){
@@ -161,6 +174,11 @@ bgrep(fd: ref Sys->FD, name: string): string
 			continue;
 		}
 		matched = 1;
+		nsel++;
+		if(cflag){
+			drop(l[0:n]);
+			continue;
+		}
 		flushheld();
 		put(l);
 	}
@@ -228,6 +246,22 @@ rev(l: list of array of byte): list of array of byte
 	for(; l != nil; l = tl l)
 		r = hd l :: r;
 	return r;
+}
+
+# count writes, under -c, the lines selected in the file just read,
+# after its name when there are several files
+count(name: string)
+{
+	if(!cflag)
+		return;
+	s := string nsel + "\n";
+	if(name != nil)
+		s = name + ":" + s;
+	if(out.puts(s) < 0){
+		sys->fprint(stderr, "bgrep: write error: %r\n");
+		raise "fail:write error";
+	}
+	nsel = 0;
 }
 
 # put writes a line, adding the newline it may lack

@@ -61,6 +61,7 @@ Sbl: adt
 	name:	string;
 	files:	array of string;
 	src:	array of Src;
+	fns:	array of (int, string);	# each function's first pc and name, by pc
 };
 
 Timer: con "dis timer ";
@@ -121,6 +122,8 @@ init(nil: ref Draw->Context, argv: list of string)
 		ninst = len sbl.src;
 		if(file == nil)
 			file = findsrc(path, sbl);
+		else
+			file = locate(file, path);
 		fi = srcindex(file, path, sbl);
 		lines = readsrc(file);
 		if((err := srcmatch(lines, fi, sbl)) != nil)
@@ -218,6 +221,7 @@ readsbl(path: string): (ref Sbl, string)
 		f = sbl.src[pc].efile;
 		l = sbl.src[pc].eline;
 	}
+	sbl.fns = readfns(b, ni);
 	(isize, err) := codesize(path);
 	if(err != nil)
 		return (nil, err);
@@ -225,6 +229,64 @@ readsbl(path: string): (ref Sbl, string)
 		return (nil, sys->sprint("%s does not match %s: %d instructions, the module has %d",
 			sblpath, path, ni, isize));
 	return (sbl, nil);
+}
+
+# readfns finds the functions in the rest of a symbol file.  Each is a
+# line `pc:name' after the types of the one before, which may end its
+# return type on the same line (`n26:sq' after a function of no
+# value): no other line of the adts, functions and globals has one
+# colon and no blank.
+readfns(b: ref Iobuf, ni: int): array of (int, string)
+{
+	l: list of (int, string);
+	n := 0;
+	while((s := b.gets('\n')) != nil){
+		if(s[len s - 1] == '\n')
+			s = s[0:len s - 1];
+		i := 0;
+		while(i < len s && (s[i] >= 'A' && s[i] <= 'Z' || s[i] >= 'a' && s[i] <= 'z'))
+			i++;
+		j := i;
+		while(j < len s && s[j] >= '0' && s[j] <= '9')
+			j++;
+		if(j == i || j == len s || s[j] != ':' || !isname(s[j+1:]))
+			continue;
+		pc := int s[i:j];
+		if(pc < ni){
+			l = (pc, s[j+1:]) :: l;
+			n++;
+		}
+	}
+	a := array[n] of (int, string);
+	for(; l != nil; l = tl l)
+		a[--n] = hd l;
+	# by pc (insertion: the file lists them in order, or nearly)
+	for(i := 1; i < len a; i++)
+		for(k := i; k > 0 && a[k-1].t0 > a[k].t0; k--)
+			(a[k-1], a[k]) = (a[k], a[k-1]);
+	return a;
+}
+
+# isname: a function's name, Limbo's identifiers joined by dots
+isname(s: string): int
+{
+	if(s == nil || s[0] >= '0' && s[0] <= '9' || s[0] == '.')
+		return 0;
+	for(i := 0; i < len s; i++){
+		c := s[i];
+		if(!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c >= 16r80))
+			return 0;
+	}
+	return 1;
+}
+
+# fnof is the function holding pc: the last to start at or before it
+fnof(sbl: ref Sbl, pc: int): string
+{
+	name := "";
+	for(i := 0; i < len sbl.fns && sbl.fns[i].t0 <= pc; i++)
+		name = sbl.fns[i].t1;
+	return name;
 }
 
 # parsesrc parses a pc's source, `[f:][l.]c,[f:][l.]c block': a file
@@ -323,14 +385,36 @@ operand(b: array of byte, o: int): (int, int)
 	return (c<<24 | int b[o+1]<<16 | int b[o+2]<<8 | int b[o+3], o+4);
 }
 
-# findsrc finds the module's source by its .sbl name: /dis/x.dis
-# comes from /appl/cmd, /dis/lib/x.dis from /appl/lib, anything else
-# from the directory of its .dis.
+# findsrc finds the module's source by its .sbl name (srcpath)
 findsrc(path: string, sbl: ref Sbl): string
 {
 	name := mainfile(sbl);
 	if(name == nil)
 		fatal(path[0:len path - 4] + ".sbl names no .b source");
+	f := srcpath(path, name);
+	if(f == nil)
+		fatal("cannot find " + name + ", the source of " + path + " (name it with -f)");
+	return f;
+}
+
+# locate finds the file -f names: as named, else, for a name without a
+# directory, where findsrc would look (cost -f bench.b bench)
+locate(file, path: string): string
+{
+	(ok, nil) := sys->stat(file);
+	(dir, nil) := splitr(file);
+	if(ok >= 0 || dir != "")
+		return file;
+	if((f := srcpath(path, file)) != nil)
+		return f;
+	return file;
+}
+
+# srcpath is where source name of the module at path is, or nil:
+# /dis/x.dis comes from /appl/cmd, /dis/lib/x.dis from /appl/lib,
+# anything else from the directory of its .dis.
+srcpath(path, name: string): string
+{
 	(dir, nil) := splitr(path);
 	l := dir + name :: nil;
 	if(dir == "/dis/")
@@ -342,7 +426,6 @@ findsrc(path: string, sbl: ref Sbl): string
 		if(ok >= 0)
 			return hd l;
 	}
-	fatal("cannot find " + name + ", the source of " + path + " (name it with -f)");
 	return nil;
 }
 
@@ -663,10 +746,18 @@ listing(file: string, lines: array of string, fi: int, sbl: ref Sbl, stats: arra
 	}
 	out.puts("\n-- " + file + "\n");
 	done := 0;
+	curfn := "";
 	for(l := 1; l <= nl; l++){
 		if(sflag){
 			if(group[l] == nil)
 				continue;
+			# a header where the lines pass into another function
+			if((f := fnof(sbl, (hd group[l]).pc)) != curfn && f != ""){
+				if(curfn != "")
+					out.puts("\n");
+				out.puts("-- " + f + "()\n");
+				curfn = f;
+			}
 			for(k := first[l]; k < l; k++)
 				if(k > done)
 					out.puts(lines[k-1] + "\n");

@@ -63,10 +63,13 @@ Bw:	con 48;	# longest histogram bar
 Autobins:	con 20;	# histogram bins unless -b says
 Maxunit:	con 40;	# whole-number data spanning at most this many values get a bin each
 Gcols:	con 400;	# grap: columns of a long ordered plot, and points of a percentile plot
+Gstagger:	con 10;	# grap: summaries beyond this many have their names on two rows
 
 stderr: ref Sys->FD;
 out: ref Iobuf;
 gflag, tflag, wflag, zflag, oflag, lflag, aflag, nbins: int;
+mflag, sflag, yflag: int;	# -m overlays, -s summarises, -y sets the value axis
+ylo, yhi: real;	# -y's range
 pshape: string;
 
 init(nil: ref Draw->Context, argv: list of string)
@@ -82,7 +85,7 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:load";
 	}
 	arg->init(argv);
-	arg->setusage("plot [-agltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]");
+	arg->setusage("plot [-aglmstwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [-y lo,hi] [file ...]");
 	while((c := arg->opt()) != 0)
 		case c {
 		'a' =>
@@ -113,6 +116,14 @@ init(nil: ref Draw->Context, argv: list of string)
 				sys->fprint(stderr, "plot: unknown plot type %s\n", pshape);
 				arg->usage();
 			}
+		'm' =>
+			mflag = 1;
+		's' =>
+			sflag = 1;
+		'y' =>
+			yarg(arg->earg());
+			if(!yflag)
+				arg->usage();
 		'b' =>
 			s := arg->earg();
 			if(!isint(s) || len s > 4 || (nbins = int s) < 1 || nbins > 1000){
@@ -124,6 +135,12 @@ init(nil: ref Draw->Context, argv: list of string)
 		}
 	argv = arg->argv();
 	arg = nil;
+	if(yflag && lflag && ylo <= 0.0)
+		fatal("-y: a log axis starts above 0");
+	if(mflag && !gflag)
+		fatal("-m: overlays are drawn as grap only (-g)");
+	if(mflag && pshape != "1h" && pshape != "1p")
+		fatal("-m: overlays are of histograms or percentile plots (-p 1h or -p 1p)");
 	if(!gflag && !tflag)
 		screen();
 	{
@@ -156,6 +173,14 @@ plot(files: list of string)
 		rs = tl rs;
 	}
 	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
+	if(sflag)
+		for(i = 0; i < len a; i++)
+			if(a[i].shape != "summary")
+				a[i] = summarise(a[i]);
+	if(mflag){
+		overlay(a);
+		a = nil;
+	}
 	for(i = 0; i < len a; ){
 		if(i > 0 && gflag)
 			out.puts(".sp .5i\n");
@@ -393,6 +418,8 @@ observations(r: ref Result)
 		shape = pshape;
 	if(aflag)
 		classify(r);
+	if(shape == "1h" && yflag)
+		fatal("-y: a histogram's values are on its x axis");
 	if(shape != "1h" && lflag && s.n > 0 && s.hi <= 0.0)
 		fatal(r.name + ": -l: no value above 0 to draw on a log axis");
 	case shape {
@@ -634,6 +661,8 @@ place(idx: array of int, i: int): real
 # under -z, and never empty.
 yrange(lo, hi: real): (real, real)
 {
+	if(yflag)
+		return (ylo, yhi);
 	if(zflag){
 		if(lo > 0.0)
 			lo = 0.0;
@@ -661,6 +690,8 @@ valueaxis(s: ref Sample): ref Axis
 		(lo, hi) := yrange(s.lo, s.hi);
 		return ref Axis(lo, hi, 0);
 	}
+	if(yflag)
+		return ref Axis(ylo, yhi, 1);
 	lo := s.hi;
 	for(i := 0; i < s.n; i++)
 		if(s.x[i] > 0.0 && s.x[i] < lo)
@@ -673,6 +704,10 @@ valueaxis(s: ref Sample): ref Axis
 
 Axis.frac(a: self ref Axis, v: real): real
 {
+	if(yflag && v > a.hi)	# -y may cut the data: drawn at the edge
+		v = a.hi;
+	if(yflag && v < a.lo)
+		v = a.lo;
 	if(a.log){
 		if(v <= a.lo)
 			return 0.0;
@@ -1344,9 +1379,9 @@ gstart(title, xl, yl, note: string)
 	if(yl != "")
 		out.puts("label left " + quote(yl) + " left .2\n");
 	if(xl != "" && note != "")
-		out.puts("label bot " + quote(xl) + " " + quote(note) + "\n");
+		out.puts("label bot " + quote(xl) + " " + quote(note) + " down .1\n");
 	else if(xl != "")
-		out.puts("label bot " + quote(xl) + "\n");
+		out.puts("label bot " + quote(xl) + " down .1\n");
 }
 
 # gcoord sets the coordinates; a log axis gets its decades as ticks
@@ -1374,6 +1409,8 @@ gcoord(xlo, xhi: real, y: ref Axis)
 # widen stretches a log axis to whole decades
 widen(a: ref Axis)
 {
+	if(yflag)
+		return;
 	a.lo = math->pow10(int math->floor(math->log10(a.lo) + 1e-9));
 	a.hi = math->pow10(int math->ceil(math->log10(a.hi) - 1e-9));
 	if(a.hi <= a.lo)
@@ -1396,8 +1433,10 @@ decades(lo, hi: real): array of real
 # gval is a value placed on axis a: at its foot if a log axis cannot show it
 gval(a: ref Axis, v: real): string
 {
-	if(a.log && v < a.lo)
+	if(a.log && v < a.lo || yflag && v < a.lo)
 		v = a.lo;
+	if(yflag && v > a.hi)
+		v = a.hi;
 	return samples->fmt(v);
 }
 
@@ -1576,13 +1615,25 @@ gsummary(a: array of ref Result)
 	(lo, hi) = yrange(lo, hi);
 
 	out.puts("coord x 0, " + string (len a + 1) + " y " + sf(lo) + ", " + sf(hi) + "\n");
-	t := "ticks bot out at";
-	for(i = 0; i < len a; i++){
-		if(i > 0)
-			t += ",";
-		t += " " + string (i+1) + " " + quote(a[i].name);
+	# more than Gstagger names take two rows, every other one lower, in
+	# a smaller size
+	many := len a > Gstagger;
+	for(row := 0; row < 2; row++){
+		if(row == 1 && len a <= Gstagger)
+			break;
+		t := "ticks bot out at";
+		if(row == 1)
+			t = "ticks bot out .22 at";
+		n := 0;
+		for(i = row; i < len a; i += 1 + many){
+			if(n++ > 0)
+				t += ",";
+			t += " " + string (i+1) + " " + quote(a[i].name);
+			if(many)
+				t += " size -3";
+		}
+		out.puts(t + "\n");
 	}
-	out.puts(t + "\n");
 	for(i = 0; i < len a; i++){
 		v := a[i].v;
 		x := string (i+1);
@@ -1598,7 +1649,212 @@ gsummary(a: array of ref Result)
 			out.puts("line from " + sf(real (i+1) - 0.25) + "," + sf(v[5]) + " to " + sf(real (i+1) + 0.25) + "," + sf(v[5]) + "\n");
 		out.puts("bullet at " + x + ", " + sf(v[1]) + "\n");
 	}
-	out.puts("label bot " + quote(legend(robust, "line", "box", "bar", "bullet")) + "\n");
+	l := "label bot " + quote(legend(robust, "line", "box", "bar", "bullet"));
+	if(many)
+		l += " down .25";
+	out.puts(l + "\n");
+	out.puts(".G2\n");
+}
+
+#
+# -y, -s and -m: a value axis fixed, lines summarised, lines overlaid
+#
+
+# yarg parses -y's `lo,hi' into ylo and yhi, setting yflag if it is good
+yarg(a: string)
+{
+	(n, l) := sys->tokenize(a, ",");
+	if(n != 2 || !isnum(hd l) || !isnum(hd tl l)){
+		sys->fprint(stderr, "plot: -y %s: want lo,hi\n", a);
+		return;
+	}
+	(ylo, yhi) = (real hd l, real hd tl l);
+	if(!math->finite(ylo) || !math->finite(yhi) || ylo >= yhi){
+		sys->fprint(stderr, "plot: -y %s: want finite lo below hi\n", a);
+		return;
+	}
+	yflag = 1;
+}
+
+# summarise makes a line of observations a summary of seven values
+# (n mean min max std median p99), drawn with the other summaries
+summarise(r: ref Result): ref Result
+{
+	(n, mean, lo, hi, sd) := r.s.stat();
+	v := array[] of {real n, mean, lo, hi, sd, r.s.median(), r.s.percentile(99.0)};
+	t := ref *r;
+	t.shape = "summary";
+	t.s = nil;
+	t.n = len v;
+	t.v = v;
+	return t;
+}
+
+# Overlay colours: a strong one for a name's lines together, a pale one
+# for each of them alone.
+Strong := array[] of {"#c0392b", "#1f5fbf", "#2e8b57", "#8e44ad", "#d35400", "#505050"};
+Pale := array[] of {"#f2b8b0", "#b4c9ee", "#b0dcc2", "#dcc3e6", "#f6c9a2", "#c8c8c8"};
+
+# overlay draws all lines of observations (-m) in one chart: lines of
+# one name are one group, in a colour of its own.  A percentile plot
+# draws each line pale and, when a group has several, the group's
+# pooled observations strong; a histogram draws each group's counts in
+# the same bins as a stepped outline.
+overlay(a: array of ref Result)
+{
+	names: list of string;
+	ng := 0;
+	gi := array[len a] of int;
+	all := Sample.new(16);
+	r0: ref Result;
+	for(i := 0; i < len a; i++){
+		if(a[i].shape == "summary")
+			fatal("-m: " + a[i].name + ": summaries are not overlaid");
+		if(r0 == nil)
+			r0 = a[i];
+		k := 0;
+		for(l := names; l != nil && hd l != a[i].name; l = tl l)
+			k++;
+		if(l == nil){
+			names = a[i].name :: names;
+			k = ng++;
+		}else
+			k = ng - 1 - k;
+		gi[i] = k;
+		for(j := 0; j < a[i].s.n; j++)
+			all.addreal(a[i].s.x[j]);
+	}
+	gname := array[ng] of string;
+	for(k := ng-1; names != nil; names = tl names)
+		gname[k--] = hd names;
+	for(k = 0; k < ng; k++)
+		out.puts(sys->sprint(".defcolor plot%ds rgb %s\n.defcolor plot%dp rgb %s\n",
+			k, Strong[k % len Strong], k, Pale[k % len Pale]));
+	title := "";
+	legend := "";
+	for(k = 0; k < ng; k++){
+		q := quote(gname[k]);
+		if(k > 0)
+			title += ", ";
+		title += gname[k];
+		legend += sys->sprint("\\m[plot%ds]\\(em\\(em %s\\m[]   ", k, q[1:len q - 1]);
+	}
+	if(pshape == "1p")
+		opct(a, gi, gname, all, title, legend);
+	else
+		ohist(a, gi, ng, all, title, legend);
+}
+
+# opct overlays percentile plots
+opct(a: array of ref Result, gi: array of int, gname: array of string, all: ref Sample, title, legend: string)
+{
+	ng := len gname;
+	r := a[0];
+	gstart(title, "", axis(r.ylabel, r.yunit), "");
+	ax := valueaxis(all);
+	if(ax.log)
+		widen(ax);
+	nmax := 1;
+	for(i := 0; i < len a; i++)
+		if(a[i].s.n > nmax)
+			nmax = a[i].s.n;
+	xmax := pctxmax(nmax);
+	gcoord(0.0, xmax, ax);
+	t := "ticks bot out at";
+	for(k := 0; k <= int xmax; k++){
+		if(k > 0)
+			t += ",";
+		t += " " + string k + " " + quote(pctlabel(k));
+	}
+	out.puts(t + "\n");
+	several := 0;
+	for(k = 0; k < ng; k++){
+		lines := 0;
+		pool := Sample.new(16);
+		for(i = 0; i < len a; i++)
+			if(gi[i] == k){
+				lines++;
+				for(j := 0; j < a[i].s.n; j++)
+					pool.addreal(a[i].s.x[j]);
+			}
+		if(lines > 1){
+			several = 1;
+			for(i = 0; i < len a; i++)
+				if(gi[i] == k)
+					pctline("l" + string i, a[i].s, ax, xmax, sys->sprint("plot%dp", k));
+		}
+		pctline("g" + string k, pool, ax, xmax, sys->sprint("plot%ds", k));
+	}
+	if(several)
+		legend += "(pale: each line; strong: a name's lines together)";
+	out.puts("label bot " + quote("Percentile") + " \"" + legend + "\" down .1\n");
+	out.puts(".G2\n");
+}
+
+# pctline draws one sample's percentile curve as grap line id
+pctline(id: string, s: ref Sample, ax: ref Axis, xmax: real, colour: string)
+{
+	s.percentile(0.0);
+	v := s.sorted;
+	out.puts("draw " + id + " solid color \"" + colour + "\"\n");
+	c := pctcols(v, Gcols, xmax);
+	for(k := 0; k < Gcols; k++)
+		if(c[k] >= 0)
+			out.puts("next " + id + " at " + sf(math->floor(pctx(c[k], len v)*1e4 + 0.5)/1e4) + ", " + gval(ax, v[c[k]]) + "\n");
+	s.sorted = nil;
+}
+
+# ohist overlays histograms in the bins of all the observations
+ohist(a: array of ref Result, gi: array of int, ng: int, all: ref Sample, title, legend: string)
+{
+	r := a[0];
+	cl := "Count";
+	if(lflag)
+		cl = "Count (log scale)";
+	gstart(title, "", cl, "");
+	(start, w, nil, whole) := bins(all);
+	nb := int math->floor((all.hi - start) / w) + 1;
+	if(nb < 1)
+		nb = 1;
+	counts := array[ng] of array of int;
+	maxc := 1;
+	for(k := 0; k < ng; k++){
+		counts[k] = array[nb] of {* => 0};
+		for(i := 0; i < len a; i++)
+			if(gi[i] == k)
+				for(j := 0; j < a[i].s.n; j++){
+					b := int math->floor((a[i].s.x[j] - start) / w);
+					if(b >= nb)
+						b = nb-1;
+					if(b < 0)
+						b = 0;
+					counts[k][b]++;
+				}
+		if((m := maxcount(counts[k])) > maxc)
+			maxc = m;
+	}
+	(ca, nil) := countaxis(maxc);
+	x0 := start;
+	if(whole)
+		x0 -= 0.5;
+	gcoord(x0, x0 + real nb * w, ca);
+	base := samples->fmt(ca.lo);
+	for(k = 0; k < ng; k++){
+		id := "h" + string k;
+		out.puts("draw " + id + " solid color \"" + sys->sprint("plot%ds", k) + "\"\n");
+		out.puts("next " + id + " at " + samples->fmt(x0) + ", " + base + "\n");
+		for(b := 0; b < nb; b++){
+			c := base;
+			if(counts[k][b] > 0)
+				c = string counts[k][b];
+			l := samples->fmt(round(x0 + real b * w, w));
+			h := samples->fmt(round(x0 + real (b+1) * w, w));
+			out.puts("next " + id + " at " + l + ", " + c + "\n");
+			out.puts("next " + id + " at " + h + ", " + c + "\n");
+		}
+		out.puts("next " + id + " at " + samples->fmt(round(x0 + real nb * w, w)) + ", " + base + "\n");
+	}
+	out.puts("label bot " + quote(axis(r.ylabel, r.yunit)) + " \"" + legend + "\" down .1\n");
 	out.puts(".G2\n");
 }
 

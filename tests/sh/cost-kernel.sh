@@ -37,7 +37,7 @@ want() {
 # observations, with no warm-up and no ballast, so that every count is
 # the paper's loop's
 for c in icount real; do
-	CLOCK=$c krun 'cost -f /appl/cmd/bench.b -s bench -n 1000 -w 0 -H 0 BASE'
+	CLOCK=$c krun 'cost -f bench.b -s bench -n 1000 -w 0 -H 0 BASE'
 	check $c-bench-status '[ "$st" = 0 ]'
 	check $c-bench-first '[ "$(head -1 "$T/out" | cut -d" " -f1-2)" = "BASE:summary:Sample:n:Time:us 1000" ]'
 	check $c-bench-head '[ "$(sed -n 3p "$T/out")" = "-- /appl/cmd/bench.b" ]'

@@ -28,6 +28,14 @@ cost -r ../cost-loop.rep -s -f cost-loop.b cost-loop.dis
 check fname '[ "$st" = 0 ] && [ "$(sed -n 2p "$T/out")" = "-- cost-loop.b" ] && tail -n +3 "$T/out" | cmp -s - "$T/body"'
 cost -r ../cost-loop.rep -s -f "$P/cost-loop.b" ./cost-loop
 check abspath '[ "$st" = 0 ] && [ "$(sed -n 2p "$T/out")" = "-- $P/cost-loop.b" ] && tail -n +3 "$T/out" | cmp -s - "$T/body"'
+# -f names the source without its directory, from elsewhere: it is
+# looked for beside the module, as the default source is
+mkdir "$T/elsewhere"
+sed "s|^\./cost-loop\.dis |$P/cost-loop.dis |" "$DATA/cost-loop.rep" >"$T/abs.rep"
+DIR=$T/elsewhere cost -r "$T/abs.rep" -s -f cost-loop.b "$P/cost-loop"
+check fbyname '[ "$st" = 0 ] && [ "$(sed -n 2p "$T/out")" = "-- $P/cost-loop.b" ] && tail -n +3 "$T/out" | cmp -s - "$T/body"'
+# -s heads each function's lines with its name
+check fnheads '[ "$(grep "^-- .*()$" "$G/cost-s.out" | tr "\n" " ")" = "-- init() -- sq() " ]'
 cost -r ../cost-units.rep -s ./cost-loop
 golden cost-units
 cost -r ../cost-units.rep -o ./cost-loop

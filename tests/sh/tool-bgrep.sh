@@ -6,7 +6,7 @@ tool bgrep BASE mixed.res
 golden bgrep-base
 tool bgrep '^XBASE:' mixed.res
 golden bgrep-anchor
-tool bgrep -cv 'summary|^#' mixed.res
+tool bgrep -mv 'summary|^#' mixed.res
 golden bgrep-v
 IN=$DATA/mixed.res tool bgrep 'S(LEEP|AMPLE)0?:(1l|summary)'
 golden bgrep-stdin
@@ -39,15 +39,33 @@ printf 'BASE \377\376 x\nBASE end\n' >"$T/rawwant"
 IN=$T/raw tool bgrep BASE
 same raw "$T/rawwant"
 
-# comment lines go with the lines selected, unless -c makes them lines like others
+# comment lines go with the lines selected, unless -m makes them lines like others
 tool bgrep XBASE meta.res
 golden bgrep-meta
-tool bgrep -c '^#' meta.res
-golden bgrep-c
-tool bgrep -c -v '^#' meta.res
-golden bgrep-cv
+tool bgrep -m '^#' meta.res
+golden bgrep-m
+tool bgrep -m -v '^#' meta.res
+golden bgrep-mv
 tool bgrep '^#' meta.res
 fails comment-not-matched 1 </dev/null
+
+# -c counts the lines selected, as grep -c: comments are not counted
+# (but under -m); several files get a count each, after the name
+printf '%s\n' 4 >"$T/want"
+tool bgrep -c BASE mixed.res
+same count "$T/want"
+printf 'mixed.res:4\nsummary.res:2\n' >"$T/want"
+tool bgrep -c BASE mixed.res summary.res
+same count-files "$T/want"
+echo 2 >"$T/want"
+tool bgrep -c -v '^#' meta.res
+same count-v "$T/want"
+echo 7 >"$T/want"
+tool bgrep -cm '^#' meta.res
+same count-m "$T/want"
+echo 0 >"$T/want"
+tool bgrep -c NOSUCH mixed.res
+check count-none '[ $st = 1 ] && cmp -s "$T/want" "$T/out"'
 
 # no match: status 1, nothing written
 tool bgrep NOSUCH mixed.res
@@ -58,11 +76,11 @@ bgrep: a(: missing )
 E
 tool bgrep
 fails nopattern 1 <<'E'
-usage: bgrep [-cv] [-a cause] pattern [file ...]
+usage: bgrep [-cmv] [-a cause] pattern [file ...]
 E
 tool bgrep -x BASE mixed.res
 fails option 1 <<'E'
-usage: bgrep [-cv] [-a cause] pattern [file ...]
+usage: bgrep [-cmv] [-a cause] pattern [file ...]
 E
 tool bgrep BASE nosuch.res
 fails nofile 1 <<'E'

@@ -64,11 +64,58 @@ clean g-long-1d
 check g-long-1d '[ "$(grep -c " size -4 at " "$T/out")" = 400 ]'
 tool plot -g -t small.res;		golden plot-t-small
 
+# -y fixes the value axis (values beyond drawn at its edge); -s makes
+# each line a summary of seven values; -m overlays lines, a colour a
+# name: histograms in common bins, percentile curves pale for each
+# line and strong for a name's lines together
+tool plot -g -y 0,20 small.res
+clean g-y
+check g-y '[ "$(grep "^coord " "$T/out")" = "coord x 1, 12 y 0, 20" ] && grep -q "^next at 5, 20$" "$T/out"'
+tool plot -t -s small.res
+clean t-s
+check t-s 'grep -q "^SMALL  *12  *5  *6  *30 " "$T/out"'
+printf 'A:1l:O:n:T:us 1 2 3 4
+A:1l:O:n:T:us 2 3 4 5
+B:1l:O:n:T:us 5 6 7 8 9
+' >"$T/ov"
+IN=$T/ov tool plot -g -m -p 1p
+clean g-m-pct
+check g-m-pct '[ "$(grep -c "^draw " "$T/out")" = 4 ] && grep -q "^draw l0 solid color \"plot0p\"$" "$T/out" &&
+	grep -q "^draw g0 solid color \"plot0s\"$" "$T/out" && grep -q "^draw g1 solid color \"plot1s\"$" "$T/out" &&
+	grep -q "^label top \"A, B\"$" "$T/out" && [ "$(grep -c "^\.defcolor plot[01][sp] rgb #" "$T/out")" = 4 ]'
+IN=$T/ov tool plot -g -m -p 1h
+clean g-m-hist
+check g-m-hist '[ "$(grep -c "^draw h[01] solid" "$T/out")" = 2 ] && grep -q "^next h0 at 2.5, 2$" "$T/out" &&
+	grep -q "^next h1 at 8.5, 1$" "$T/out"'
+# more than ten summaries: their names on two rows, smaller
+for i in 1 2 3 4 5 6 7 8 9 10 11; do echo "S$i:1l:O:n:T:us 1 2 $i"; done >"$T/eleven"
+IN=$T/eleven tool plot -g -s
+clean g-stagger
+check g-stagger '[ "$(grep -c "^ticks bot out" "$T/out")" = 2 ] && grep -q "^ticks bot out .22 at 2 \"S2\" size -3, 4 " "$T/out"'
+IN=$T/ov tool plot -t -m -p 1p
+fails m-grap-only 1 <<'E'
+plot: -m: overlays are drawn as grap only (-g)
+E
+IN=$T/ov tool plot -g -m
+fails m-shape 1 <<'E'
+plot: -m: overlays are of histograms or percentile plots (-p 1h or -p 1p)
+E
+tool plot -g -y 5,1 small.res
+check y-order '[ $st = 1 ] && grep -q "^plot: -y 5,1: want finite lo below hi$" "$T/err"'
+tool plot -g -l -y 0,10 small.res
+fails y-log 1 <<'E'
+plot: -y: a log axis starts above 0
+E
+tool plot -g -y 0,10 -p 1h small.res
+fails y-hist 1 <<'E'
+plot: -y: a histogram's values are on its x axis
+E
+
 # grap and groff must turn all of it into a real figure
 if command -v grap >/dev/null && command -v groff >/dev/null; then
 	tool plot -g small.res base.res summary.res gcsched.res
 	cp "$T/out" "$T/fig.g"
-	for o in "-p 1h -o" "-l -p 1h" "-p 1p" "-l -p 1p" "-l" ""; do
+	for o in "-p 1h -o" "-l -p 1h" "-p 1p" "-l -p 1p" "-l" "" "-m -l -p 1p" "-m -p 1h" "-s" "-y 0,1000"; do
 		IN=$DATA/base.res tool plot -g $o
 		cat "$T/out" >>"$T/fig.g"
 	done
@@ -166,22 +213,22 @@ plot: cannot open nosuch.res: file does not exist
 E
 tool plot -x small.res
 fails option 1 <<'E'
-usage: plot [-agltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
+usage: plot [-aglmstwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [-y lo,hi] [file ...]
 E
 tool plot -p 2h small.res
 fails ptype 1 <<'E'
 plot: unknown plot type 2h
-usage: plot [-agltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
+usage: plot [-aglmstwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [-y lo,hi] [file ...]
 E
 tool plot -p
 fails pmissing 1 <<'E'
-usage: plot [-agltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
+usage: plot [-aglmstwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [-y lo,hi] [file ...]
 E
 for b in 0 1001 x 99999999999; do
 	tool plot -b $b small.res
 	fails "bins($b)" 1 <<E
 plot: bad bin count $b
-usage: plot [-agltwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [file ...]
+usage: plot [-aglmstwz] [-o...] [-p 1l|1d|1h|1p] [-b bins] [-y lo,hi] [file ...]
 E
 done
 
