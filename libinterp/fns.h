@@ -8,6 +8,8 @@ Type*	newtype(int kind, int size, uchar *map, int np);
 Heap*	newmodlinkheap(int nlinks);
 void	movptrs(void*, void*, Type*);
 int	heapblock(void*);
+Heap*	heapfind(void*);
+Type*	arrtype(Type*);
 int	istype(Type*);
 void*	stkalloc(ulong);
 
@@ -25,6 +27,26 @@ void	gcroot(void**);
 
 /* load.c */
 Module*	readmod(char*);
+
+/* verify.c */
+extern	char*	vmopuse[];
+int	verify(Module*, char*, int);
+void	vfreemod(Module*);
+int	vmusesize(int);
+int	vmisbranch(int);
+int	rsfits(Rshape*, Type*, long, long, uchar*);
+int	vmrefok(Module*, Inst*, Opnd*, void*);
+int	vmtptr(Type*, long);
+int	vmindok(Inst*, Type*);
+int	vmframeok(Inst*, Type*);
+int	vmmsgok(Inst*, Type*, uchar*, int);
+int	vmplaceok(Inst*, Rshape*, uchar*);
+int	placeof(uchar*, Type**, long*, long*, uchar**);
+int	vmaltok(Type*, uchar*, int, int);
+int	vmalttab(uchar*, long);
+int	vmaltchan(void*, int);
+int	vmfits(Type*, Type*);
+int	vmsametype(Type*, Type*);
 
 /* link.c */
 Modlink*	linkmod(Module*, Import*, int);
@@ -63,6 +85,8 @@ void	markprog(Prog*);
 ulong	vmrand(void);
 
 /* xec.c */
+extern	char	exMiss[];
+int	vmretry(void);
 void	xec(Prog*);
 void	xecinit(void);
 void	xecprep(Module*);

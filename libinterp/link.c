@@ -74,7 +74,7 @@ newmp(Module *m)
 	for(i = 0; i < m->mptype->nptr; i++){
 		p = (void**)(mp+m->mptype->ptrs[i]);
 		a = *p;
-		if(a != H && D2H(a)->t == &Tarray && a->root == H){
+		if(a != H && D2H(a)->t->kind == Tkarray && a->root == H){
 			*p = arraydup(a);
 			destroy(a);
 		}
@@ -115,6 +115,7 @@ linkmod(Module *m, Import *ldt, int mkmp)
 	for(n = 0; ldt != nil && ldt[n].name != nil; n++){
 		l = findlink(m, ldt[n].name);
 		ml->links[n].frame = l->frame;
+		ml->links[n].link = l;
 		if(m->prog == nil)
 			ml->links[n].u.runt = l->u.runt;
 		else
