@@ -23,6 +23,7 @@ typedef short		SHORT;
 typedef float		SREAL;
 
 typedef struct Alt	Alt;
+typedef struct Argk	Argk;
 typedef struct Altc	Altc;
 typedef struct Array	Array;
 typedef struct Channel	Channel;
@@ -338,7 +339,20 @@ struct Link
 	} u;
 	char*	name;
 	Rshape*	ret;		/* what the function writes or reads through its result pointer */
-	char*	args;		/* builtins: the kinds of the frame's pointer words (link.c), or nil */
+	Argk*	args;		/* builtins: the kinds of its arguments' pointer words, ending with kind 0 */
+};
+
+/*
+ * a builtin's argument word and the kind of block it must point at (or
+ * be H): s string, b w f p A array of bytes, words, 8-byte values,
+ * pointers, other, l list, c channel, m module, r a ref to an adt laid
+ * out as t, x any (link.c: vmargsok)
+ */
+struct Argk
+{
+	int	off;
+	int	kind;
+	Type*	t;
 };
 
 struct Module

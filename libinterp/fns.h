@@ -47,6 +47,7 @@ int	vmalttab(uchar*, long);
 int	vmaltchan(void*, int);
 int	vmfits(Type*, Type*);
 int	vmsametype(Type*, Type*);
+int	vmargsok(Argk*, uchar*);
 
 /* link.c */
 Modlink*	linkmod(Module*, Import*, int);
@@ -65,6 +66,7 @@ void	fpleave(Prog*);
 
 /* sched.c */
 extern	Prog*	curprog;
+extern	Type*	retsink;
 extern	Prog*	proghead;
 void	progexit(char*);
 String*	exvalname(void*);

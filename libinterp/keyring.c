@@ -58,6 +58,7 @@ void
 keyringmodinit(void)
 {
 	TDigest = dtype(nil, sizeof(XDigest), digestmap, sizeof(digestmap));
+	TDigest->hidden = sizeof(XDigest)-Keyring_DigestState_size;	/* the state: Dis code may not reach it */
 	builtinmod("$Keyring", Keyringmodtab, Keyringmodlen);
 	cryptmodinit();
 }

@@ -879,17 +879,20 @@ enum
  * there is dropped by the collector, a value written there harms nothing.
  * need: room to leave for the frame that follows.  R: the new prog's.
  */
+Type*	retsink;	/* its type: a place that takes any result (verify.c) */
+
 static uchar*
 retframe(int need)
 {
-	static Type *rt;
+	Type *rt;
 	uchar *r;
 
-	if(rt == nil){
-		rt = newtype(Tkstruct, sizeof(Frame)+Retmax, nil, 0);
-		if(rt == nil)
+	if(retsink == nil){
+		retsink = newtype(Tkstruct, sizeof(Frame)+Retmax, nil, 0);
+		if(retsink == nil)
 			error(exNomem);
 	}
+	rt = retsink;
 	r = newframe(rt, rt->size+need);
 	memset(r+sizeof(Frame), 0xFF, Retmax);
 	return r+sizeof(Frame);

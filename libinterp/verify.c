@@ -144,7 +144,10 @@ struct V
 	int*	hidx;
 	int	grew;		/* a function's result shape grew this round */
 	int	final;		/* the last walk: set flags */
+	int	cur;		/* the function being walked, for messages; -1 */
 };
+
+static void	where(V*);
 
 /*
  * operand use by opcode: source, middle, destination.
@@ -676,10 +679,10 @@ target(V *v, St *s, Type *ft, int pc, Opnd *o, int *k, Aval *a)
 	}
 	/* Kind or Kref: o->f holds the base word's offset */
 	if(o->f < 0 || (o->f & 3) || o->off < 0)
-		return bad(v, "bad operand at pc %d", pc);
+		return bad(v, "bad indirect operand at pc %d", pc);
 	if(o->reg == 0){
 		if(o->f+4 > m->mpsize)
-			return bad(v, "bad operand at pc %d", pc);
+			return bad(v, "indirect operand's base outside module data at pc %d", pc);
 		if(!(m->mpflags[o->f/4] & Mptr))
 			return bad(v, "indirect operand through a non-pointer at pc %d", pc);
 		o->k = Kref;
@@ -687,7 +690,7 @@ target(V *v, St *s, Type *ft, int pc, Opnd *o, int *k, Aval *a)
 		return 1;
 	}
 	if(o->f < Argoff-IBY2WD || o->f+4 > ft->size)
-		return bad(v, "bad operand at pc %d", pc);
+		return bad(v, "indirect operand's base outside the frame at pc %d", pc);
 	if(tptr(ft, o->f)){
 		o->k = Kref;
 		*k = Tref;
@@ -709,13 +712,15 @@ fpacc(V *v, St *s, Type *ft, int pc, long x, int n, int isptr, int wr, Aval *val
 	Aval *p;
 	int w;
 
-	if(x < 0 || x+n > ft->size || x < Argoff-IBY2WD)
-		return bad(v, "bad operand at pc %d", pc);
+	if(x >= 0 && x < Argoff-IBY2WD)
+		return bad(v, "operand %ld(fp) in the frame's header at pc %d", x, pc);
+	if(x < 0 || x+n > ft->size)
+		return bad(v, "operand %ld(fp) outside the frame at pc %d", x, pc);
 	if(isptr){
 		if(!tptr(ft, x))
-			return bad(v, "bad pointer operand at pc %d", pc);
+			return bad(v, "pointer operand %ld(fp) is not a pointer word at pc %d", x, pc);
 	}else if(wr && tanyptr(ft, x, n))
-		return bad(v, "bad operand at pc %d", pc);
+		return bad(v, "non-pointer written over pointer word %ld(fp) at pc %d", x, pc);
 	if(wr){
 		for(w = x/4; w <= (x+n-1)/4; w++)
 			killword(s, w);
@@ -741,14 +746,14 @@ mpacc(V *v, St *s, int pc, long x, int n, int isptr, int wr)
 
 	m = v->m;
 	if(x < 0 || x+n > m->mpsize)
-		return bad(v, "bad operand at pc %d", pc);
+		return bad(v, "operand %ld(mp) outside module data at pc %d", x, pc);
 	if(isptr){
 		if((x & 3) || !(m->mpflags[x/4] & Mptr))
-			return bad(v, "bad pointer operand at pc %d", pc);
+			return bad(v, "pointer operand %ld(mp) is not a pointer word at pc %d", x, pc);
 	}else if(wr)
 		for(o = x&~3; o < x+n; o += 4)
 			if(m->mpflags[o/4] & Mptr)
-				return bad(v, "bad operand at pc %d", pc);
+				return bad(v, "non-pointer written over pointer word %ld(mp) at pc %d", o, pc);
 	if(wr)
 		for(o = x&~3; o < x+n; o += 4)
 			if(m->mpflags[o/4] & Mro)
@@ -778,13 +783,12 @@ addracc(V *v, St *s, Type *ft, int pc, Aval *a, long o, int n, int isptr, int wr
 			return bad(v, "bad use of a constant's address at pc %d", pc);
 		return 1;
 	case Vnew:
-		if(x < Argoff-IBY2WD)
-			return bad(v, "bad operand at pc %d", pc);
+		if(x < Argoff-IBY2WD || a->t != nil && x+n > a->t->size)
+			return bad(v, "operand outside the frame being built at pc %d", pc);
 		if(a->t != nil){
-			if(x+n > a->t->size)
-				return bad(v, "bad operand at pc %d", pc);
 			if(isptr ? !tptr(a->t, x) : wr && tanyptr(a->t, x, n))
-				return bad(v, isptr ? "bad pointer operand at pc %d" : "bad operand at pc %d", pc);
+				return bad(v, isptr ? "pointer operand is not a pointer word of the frame being built at pc %d"
+					: "non-pointer written over a pointer word of the frame being built at pc %d", pc);
 		}else{
 			c = getchk(v, a->site, Cmframe);
 			if(c == nil)
@@ -837,7 +841,7 @@ acc(V *v, St *s, Type *ft, int pc, Opnd *o, int mode, int n, int isptr, int wr, 
 		if(mode == AXXX)
 			return bad(v, "missing operand at pc %d", pc);
 		if(wr || isptr && o->imm != -1)
-			return bad(v, "bad operand at pc %d", pc);
+			return bad(v, wr ? "immediate destination at pc %d" : "immediate pointer other than nil at pc %d", pc);
 		if(val != nil)
 			memset(val, 0, sizeof(Aval));
 		return 1;
@@ -862,9 +866,9 @@ region(V *v, St *s, Type *ft, int pc, Opnd *o, int mode, Type *t, long n, int wr
 	if(t != nil)
 		n = t->size;
 	if(n < 0 || n > 1<<20)
-		return bad(v, "bad operand at pc %d", pc);
+		return bad(v, "bad size operand at pc %d", pc);
 	if(k == Timm)
-		return bad(v, "bad operand at pc %d", pc);
+		return bad(v, "immediate where a place is needed at pc %d", pc);
 	if(k == Tref)
 		return 1;
 	if(n == 0)
@@ -956,7 +960,7 @@ msgregion(V *v, St *s, Type *ft, int pc, Opnd *o, int mode, int wr)
 	switch(k){
 	case Timm:
 		if(wr || mode == AXXX)
-			return bad(v, "bad operand at pc %d", pc);
+			return bad(v, "immediate where a place is needed at pc %d", pc);
 		c->place = Pnone;
 		return 1;
 	case Tref:
@@ -974,7 +978,7 @@ msgregion(V *v, St *s, Type *ft, int pc, Opnd *o, int mode, int wr)
 	case Vlocal:
 	frame:
 		if(x < Argoff-IBY2WD || x >= ft->size)
-			return bad(v, "bad operand at pc %d", pc);
+			return bad(v, "address outside the frame at pc %d", pc);
 		c->rt = ft;
 		c->roff = x;
 		c->rlen = window(s, ft, x, -1)-x;
@@ -984,7 +988,7 @@ msgregion(V *v, St *s, Type *ft, int pc, Opnd *o, int mode, int wr)
 	case Vmod:
 	mod:
 		if(x < 0 || x >= v->m->mpsize)
-			return bad(v, "bad operand at pc %d", pc);
+			return bad(v, "address outside module data at pc %d", pc);
 		c->rt = v->m->mptype;
 		c->roff = x;
 		c->rlen = v->m->mpsize-x;
@@ -1116,7 +1120,7 @@ plain(V *v, St *s, Type *ft, int pc, Inst *ip, int p, Aval *val)
 		return 1;
 	case 'i':
 		if(o->k != Kabs || mode != AIMM)
-			return bad(v, "bad operand at pc %d", pc);
+			return bad(v, "operand is not an immediate at pc %d", pc);
 		return 1;
 	case 'p':
 		return acc(v, s, ft, pc, o, mode, 4, 1, 0, nil);
@@ -1165,13 +1169,13 @@ leaval(V *v, St *s, Type *ft, int pc, Inst *ip, Aval *r)
 	switch(k){
 	case Tfp:
 		if(o->off < 0 || o->off >= ft->size)
-			return bad(v, "bad operand at pc %d", pc);
+			return bad(v, "address outside the frame at pc %d", pc);
 		r->k = Vlocal;
 		r->off = o->off;
 		return 1;
 	case Tmp:
 		if(o->off < 0 || o->off >= v->m->mpsize)
-			return bad(v, "bad operand at pc %d", pc);
+			return bad(v, "address outside module data at pc %d", pc);
 		r->k = Vmod;
 		r->off = o->off;
 		return 1;
@@ -1193,7 +1197,7 @@ leaval(V *v, St *s, Type *ft, int pc, Inst *ip, Aval *r)
 	*r = a;
 	r->off += o->off;
 	if(r->off > 1<<20)
-		return bad(v, "bad operand at pc %d", pc);
+		return bad(v, "address offset too large at pc %d", pc);
 	return 1;
 }
 
@@ -1424,7 +1428,7 @@ step(V *v, int f, int pc, St *s)
 		if(!plain(v, s, ft, pc, ip, 0, nil) || !plain(v, s, ft, pc, ip, 1, nil))
 			return 0;
 		if(ip->d.k != Kfp)
-			return bad(v, "bad operand at pc %d", pc);	/* its imm caches the callee's frame type */
+			return bad(v, "mframe's destination is not a frame word at pc %d", pc);	/* its imm caches the callee's frame type */
 		ip->d.imm = 0;
 		if(getchk(v, pc, Cmframe) == nil)
 			return bad(v, "out of memory");
@@ -1547,7 +1551,7 @@ step(V *v, int f, int pc, St *s)
 		killsite(s, Velem, pc);
 		opnd(ip, 1, &mode);
 		if(ip->m.k != Kfp || mode != AFP)
-			return bad(v, "bad operand at pc %d", pc);	/* its imm caches the array type */
+			return bad(v, "index's middle operand is not a frame word at pc %d", pc);	/* its imm caches the array type */
 		ip->m.imm = 0;
 		return acc(v, s, ft, pc, &ip->m, mode, 4, 0, 1, &val);
 	case IALT:
@@ -1565,7 +1569,7 @@ step(V *v, int f, int pc, St *s)
 	case IHEADM:
 		opnd(ip, 1, &mode);
 		if(ip->m.k != Kabs || mode != AIMM || ip->m.imm < 0 || ip->m.imm > 1<<20)
-			return bad(v, "bad operand at pc %d", pc);
+			return bad(v, "bad size operand at pc %d", pc);
 		if(ip->op != IHEADM && !region(v, s, ft, pc, &ip->s, USRC(ip->add), nil, ip->m.imm, 0))
 			return 0;
 		if(ip->op == IHEADM)
@@ -1618,7 +1622,7 @@ step(V *v, int f, int pc, St *s)
 		break;
 	case INEWCM:
 		if(ip->s.imm < 0 || ip->s.imm > 1<<20)
-			return bad(v, "bad operand at pc %d", pc);
+			return bad(v, "bad size operand at pc %d", pc);
 		break;
 	case ILOAD:
 		if(ip->m.imm < 0 || ip->m.imm >= m->nldt)
@@ -1690,6 +1694,7 @@ block(V *v, int pc)
 
 	m = v->m;
 	f = v->fnof[pc];
+	v->cur = f;
 	s = &v->s;
 	s0 = &v->s0;
 	stload(s, v->in[pc]);
@@ -2041,6 +2046,7 @@ verify(Module *m, char *err, int nerr)
 	v.nerr = nerr;
 	err[0] = 0;
 	v.nprog = m->nprog;
+	v.cur = -1;
 	ok = 0;
 	v.fnof = malloc((v.nprog+1)*sizeof(int));
 	v.lead = mallocz(v.nprog+1, 1);
@@ -2087,12 +2093,15 @@ verify(Module *m, char *err, int nerr)
 	for(pc = 0; pc < v.nprog; pc++)
 		if(v.in[pc] != nil && !block(&v, pc))
 			goto out;
+	v.cur = -1;
 	if(!finish(&v) || !keep(&v))
 		goto out;
 	USED(f);
 	ok = 1;
 out:
 	if(!ok){
+		if(v.cur >= 0)
+			where(&v);
 		for(pc = 0; pc < v.nprog; pc++)
 			if(v.chk != nil && v.chk[pc] != nil){
 				rsfree(&v.chk[pc]->need);
@@ -2107,6 +2116,29 @@ out:
 	free(v.chk);
 	vfree(&v);
 	return ok;
+}
+
+/* add to the message the function it is about: its exported name, or where it starts */
+static void
+where(V *v)
+{
+	Module *m;
+	Inst *e;
+	char *p;
+	int k;
+
+	m = v->m;
+	e = &m->prog[v->fn[v->cur].entry];
+	p = v->err+strlen(v->err);
+	for(k = 0; k < m->nlink; k++)
+		if(m->ext[k].u.pc == e && m->ext[k].name != nil){
+			seprint(p, v->err+v->nerr, " in %s", m->ext[k].name);
+			return;
+		}
+	if(m->entry == e)
+		seprint(p, v->err+v->nerr, " in the entry function");
+	else
+		seprint(p, v->err+v->nerr, " in the function at pc %d", v->fn[v->cur].entry);
 }
 
 /*
@@ -2370,6 +2402,8 @@ vmplaceok(Inst *i, Rshape *r, uchar *p)
 		return 0;
 	if(!vregion(c, p, &t, &off, &len, &mpf))
 		return 0;
+	if(t == retsink)
+		return r->size <= len;	/* the host's scratch for a first frame's result: no pointer words, nothing read */
 	if(mpf != nil)
 		return rsfits(r, nil, off, len, mpf);
 	return rsfits(r, t, off, len, nil);

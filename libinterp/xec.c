@@ -789,9 +789,6 @@ blocked:
 nilfault:
 	fmsg = exNilref;
 	goto fault;
-typefault:
-	fmsg = exType;
-	goto fault;
 
 /*
  * a type not the one cached: fault() has vmretry check it, and the
@@ -1517,6 +1514,8 @@ Lmcall:
 		if(i->chk->place == Pstatic)
 			i->s.imm = (WORD)l->link;
 	}
+	if(ml->m->prog == nil && !vmargsok(l->link->args, (uchar*)f))
+		FAULT(exType);
 	f->lr = i+1;
 	f->fp = b[Kfp];
 	f->mr = R.M;
