@@ -519,6 +519,13 @@ stsave(St *s)
 }
 
 static void
+stcopy(St *d, St *s)
+{
+	d->n = s->n;
+	memmove(d->e, s->e, s->n*sizeof(Ent));
+}
+
+static void
 stload(St *s, Sst *x)
 {
 	s->n = x->n;
@@ -1667,7 +1674,7 @@ tohandlers(V *v, int f, int pc, St *s)
 	h = &v->h;
 	for(k = v->hoff[pc]; k < v->hoff[pc+1]; k++){
 		hp = &v->m->htab[v->hidx[k]];
-		*h = *s;
+		stcopy(h, s);
 		forhandler(h);
 		killword(h, hp->eoff/4);
 		if(hp->t != nil)
@@ -1690,7 +1697,7 @@ block(V *v, int pc)
 	St *s, *s0;
 	Module *m;
 	Inst *ip;
-	int f, op, i;
+	int f, op, i, hd;
 
 	m = v->m;
 	f = v->fnof[pc];
@@ -1703,10 +1710,12 @@ block(V *v, int pc)
 		op = ip->op;
 		if(v->final)
 			ip->flags &= ~Iunreached;
-		*s0 = *s;
+		hd = v->hoff != nil && v->hoff[pc] != v->hoff[pc+1];
+		if(hd)
+			stcopy(s0, s);
 		if(!step(v, f, pc, s))
 			return 0;
-		if(!tohandlers(v, f, pc, s0) || !tohandlers(v, f, pc, s))
+		if(hd && (!tohandlers(v, f, pc, s0) || !tohandlers(v, f, pc, s)))
 			return 0;
 		if(op == ICASE || op == ICASEC || op == ICASEL || op == IGOTO)
 			return tabtargets(v, f, pc, s);
