@@ -2255,7 +2255,8 @@ vmrefok(Module *m, Inst *i, Opnd *o, void *q)
 	case 'v': case 'V':
 		return o->off >= 0 && o->off < lim;	/* and the channel's type, when it runs */
 	case 'a':
-		return o->off >= 0 && o->off <= lim && (k == nil || rsfits(&k->need, t, o->off, lim-o->off, nil));
+		/* the need's offsets are the block's (the address's own is in them) */
+		return o->off >= 0 && o->off <= lim && (k == nil || rsfits(&k->need, t, 0, lim, nil));
 	}
 	return tok(t, o->off, lim, vmusesize(c), 0, c >= 'A' && c <= 'Z');
 }
