@@ -7,6 +7,7 @@
 #include	<isa.h>
 #include	<interp.h>
 #include	"runt.h"
+#include	"../libinterp/raise.h"
 
 /*
  * #s -- files served by Limbo channels, as Inferno's srv(3) and
@@ -545,6 +546,9 @@ srvrequest(Chan *c, int write, void *va, long n, vlong off)
 	else if((a = rr->t0) == H)
 		n = 0;
 	else{
+		/* the server's own value: a malformed module may send another block as the array */
+		if(D2H(a)->t->kind != Tkarray || a->t->size != 1 || a->t->nptr != 0)
+			error(exType);
 		if(n > a->len)
 			n = a->len;
 		memmove(va, a->data, n);

@@ -23,6 +23,7 @@ typedef short		SHORT;
 typedef float		SREAL;
 
 typedef struct Alt	Alt;
+typedef struct Argk	Argk;
 typedef struct Altc	Altc;
 typedef struct Array	Array;
 typedef struct Channel	Channel;
@@ -47,6 +48,9 @@ typedef struct String	String;
 typedef struct Itime	Itime;
 typedef struct Type	Type;
 typedef struct Osenv	Osenv;		/* the host's, see kernel.h */
+typedef struct Rshape	Rshape;
+typedef struct Vchk	Vchk;
+typedef struct Vfn	Vfn;
 
 enum
 {
@@ -118,6 +122,9 @@ struct Type
 	void	(*destroy)(Heap*, int swept);
 	uchar*	map;
 	Type*	hnext;		/* the VM's: types made by newtype, for istype */
+	int	hidden;		/* bytes at the end that are C's (a builtin's adt): Dis code may not address them */
+	Type*	atype;		/* as an element: the header type of its arrays (heap.c: arrtype) */
+	Type*	elem;		/* Tkarray: the element layout its arrays share */
 };
 
 struct Array
@@ -193,11 +200,15 @@ enum
 	Kmp,
 	Kfp,
 	Kabs,
-	Kind,
+	Kind,		/* through an address the verifier proved (a frame, a result, an element) */
+	Kref,		/* through a pointer word: the block's type is checked when executed */
 
-	Slows	= 1,		/* slow: the source is Kind */
+	Slows	= 1,		/* slow: the source is Kind or Kref */
 	Slowd	= 2,		/* the destination */
 	Slowm	= 4,		/* the middle, a copy of the destination */
+
+	Iunreached	= 1<<0,	/* Inst.flags: no path from an entry reaches it: never executed */
+	Ipinned		= 1<<1,	/* it stores its address's block in a hidden frame word (Vchk.pin) */
 };
 
 typedef struct Opnd Opnd;
@@ -206,8 +217,8 @@ struct Opnd
 	uchar	k;		/* Kmp Kfp Kabs Kind */
 	uchar	reg;		/* Kind: 0 mp, 1 fp */
 	ushort	f;		/* Kind: first offset */
-	WORD	off;		/* Kmp/Kfp/Kabs: offset or address; Kind: second offset */
-	WORD	imm;		/* immediate value */
+	WORD	off;		/* Kmp/Kfp/Kabs: offset or address; Kind, Kref: second offset */
+	WORD	imm;		/* immediate value; Kref: the last block type that passed */
 };
 
 struct Inst
@@ -216,11 +227,14 @@ struct Inst
 	uchar	op;		/* opcode from isa.h */
 	uchar	add;		/* address mode byte from the file */
 	uchar	slow;		/* its double indirect operands: Slows|Slowd|Slowm */
-	uchar	pad;
+	uchar	flags;		/* Iunreached, Ipinned */
 	Opnd	s;
 	Opnd	m;
 	Opnd	d;
-	Inst*	dst;		/* branch target */
+	union {
+		Inst*	dst;	/* branch target */
+		Vchk*	chk;	/* other instructions: the verifier's run-time check, or nil */
+	};
 };
 
 struct REG
@@ -272,6 +286,8 @@ struct Prog
 	void*		exval;		/* exception value being raised (H if none) */
 	Alt*		alt;		/* blocked in alt: its table */
 	WORD*		altd;		/* and where the chosen index goes */
+	void*		altw;		/* and the channels it waits on, each referenced meanwhile (sched.c) */
+	int		naltw;
 	Osenv*		osenv;		/* the host's per-prog state: kenvfork/kenvfree */
 	ulong		stksize;	/* bytes in its stack segments */
 	int		grp;		/* process group id (pid of the group leader) */
@@ -323,6 +339,21 @@ struct Link
 		void	(*runt)(void*);
 	} u;
 	char*	name;
+	Rshape*	ret;		/* what the function writes or reads through its result pointer */
+	Argk*	args;		/* builtins: the kinds of its arguments' pointer words, ending with kind 0 */
+};
+
+/*
+ * a builtin's argument word and the kind of block it must point at (or
+ * be H): s string, b w f p A array of bytes, words, 8-byte values,
+ * pointers, other, l list, c channel, m module, r a ref to an adt laid
+ * out as t, x any (link.c: vmargsok)
+ */
+struct Argk
+{
+	int	off;
+	int	kind;
+	Type*	t;
 };
 
 struct Module
@@ -354,8 +385,19 @@ struct Module
 	ulong	qidvers;
 	ulong	mtime;
 	vlong	length;
-	uchar*	ptrmap;		/* loader's: pointer words of module data */
+	uchar*	mpflags;	/* per word of module data: Mptr, Mro */
 	Itime*	itime;		/* the instruction timer's, one per instruction, or nil */
+	int	nvfn;		/* the verifier's: functions found */
+	Vfn*	vfn;
+	int*	vfnof;		/* per instruction: index in vfn, -1 if never reached */
+	int	nvchk;
+	Vchk*	vchk;		/* the run-time checks of its instructions (Inst.chk) */
+};
+
+enum
+{
+	Mptr	= 1<<0,		/* Module.mpflags: a pointer word */
+	Mro	= 1<<1,		/* read only: a case or goto table's */
 };
 
 struct Modl
@@ -365,6 +407,94 @@ struct Modl
 		void	(*runt)(void*);
 	} u;
 	Type*	frame;
+	Link*	link;		/* the function's export: its result's shape, its arguments' kinds */
+};
+
+/*
+ * What the verifier (verify.c, man/6/dis) proved of a module's code,
+ * kept for the interpreter's run-time checks and for later passes.
+ * Offsets are bytes; a map has a bit per word, 0x80>>(w&7) of byte
+ * w>>3, as a Type's.
+ *
+ * Rshape: what accesses need of a region whose type is known only when
+ * the code runs (a function's result, an array's element, a frame made
+ * by mframe): the words they use as pointers (ptr) and as non-pointers
+ * (val), and how far they reach (size).
+ */
+struct Rshape
+{
+	int	size;
+	int	nb;		/* bytes in each map */
+	uchar*	ptr;
+	uchar*	val;
+};
+
+/*
+ * a function: where it starts, its frame (with its hidden pointer
+ * words, npin of them at the end: see Vchk), what it does through
+ * 0(16(fp))
+ */
+struct Vfn
+{
+	int	entry;
+	Type*	frame;
+	int	npin;
+	Rshape	ret;
+};
+
+/*
+ * A run-time check of one instruction (Inst.chk).  cache is the last
+ * type that passed, so that the common case is one comparison:
+ *  Cind	ind[xwbfl] s, m, d: the element type of array s must give
+ *		stride bytes (0: any) and meet need, what the uses of the
+ *		address in m need of it.  m is a frame word, whose imm caches
+ *		the array header type (arrtype) that passed.
+ *  Clea	lea o(b), d through a pointer word: the block's type, from
+ *		offset o, must meet need.
+ *  Cmframe	mframe: the callee's frame type must meet need (the words
+ *		the caller writes into it); d's imm caches the type that passed.
+ *  Cmcall	mcall: the callee's result (Link.ret) must fit the place
+ *		the caller offers (place): none; rt from roff (rlen bytes);
+ *		or found when run from its address (placeof).  s's imm caches
+ *		the callee's Link that passed a place of the first kind.
+ *  Cmsg	send, recv: the channel's element type must be laid out as
+ *		the value's region (place, rt, roff, rlen as Cmcall's; a
+ *		block's field through a pointer word: rt nil, Pstatic).
+ *  Cgoto	goto: the table has n entries.
+ *  Cmodmp	movw 0(w), d with w a Modlink, whose word 0 is the module
+ *		data: what the uses of the address in d need of that type.
+ * Cind, Clea, Cmodmp: if pin is not 0, the block the address lies in
+ * (the array, the block, the Modlink) is stored in the frame's hidden
+ * pointer word at offset pin as the address is made, so that the block
+ * lives as long as the address may be used, whatever holds it.
+ */
+enum
+{
+	Cind,
+	Clea,
+	Cmframe,
+	Cmcall,
+	Cmsg,
+	Cgoto,
+	Cmodmp,
+
+	Pnone	= 0,	/* Vchk.place */
+	Pstatic,
+	Pfound,
+};
+
+struct Vchk
+{
+	Type*	cache;
+	int	kind;
+	int	stride;
+	Rshape	need;
+	int	place;
+	Type*	rt;
+	int	roff;
+	int	rlen;
+	int	pin;
+	ulong	n;
 };
 
 /* a loaded instance of a module (the value of a Limbo module variable) */

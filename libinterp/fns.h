@@ -8,6 +8,8 @@ Type*	newtype(int kind, int size, uchar *map, int np);
 Heap*	newmodlinkheap(int nlinks);
 void	movptrs(void*, void*, Type*);
 int	heapblock(void*);
+Heap*	heapfind(void*);
+Type*	arrtype(Type*);
 int	istype(Type*);
 void*	stkalloc(ulong);
 
@@ -26,6 +28,27 @@ void	gcroot(void**);
 /* load.c */
 Module*	readmod(char*);
 
+/* verify.c */
+extern	char*	vmopuse[];
+int	verify(Module*, char*, int);
+void	vfreemod(Module*);
+int	vmusesize(int);
+int	vmisbranch(int);
+int	rsfits(Rshape*, Type*, long, long, uchar*);
+int	vmrefok(Module*, Inst*, Opnd*, void*);
+int	vmtptr(Type*, long);
+int	vmindok(Inst*, Type*);
+int	vmframeok(Inst*, Type*);
+int	vmmsgok(Inst*, Type*, uchar*, int);
+int	vmplaceok(Inst*, Rshape*, uchar*);
+int	placeof(uchar*, Type**, long*, long*, uchar**);
+int	vmaltok(Type*, uchar*, int, int);
+int	vmalttab(uchar*, long);
+int	vmaltchan(void*, int);
+int	vmfits(Type*, Type*);
+int	vmsametype(Type*, Type*);
+int	vmargsok(Argk*, uchar*);
+
 /* link.c */
 Modlink*	linkmod(Module*, Import*, int);
 void	freemodlink(Heap*);
@@ -40,6 +63,7 @@ void	fpleave(Prog*);
 
 /* sched.c */
 extern	Prog*	curprog;
+extern	Type*	retsink;
 extern	Prog*	proghead;
 void	progexit(char*);
 String*	exvalname(void*);
@@ -60,6 +84,8 @@ void	markprog(Prog*);
 ulong	vmrand(void);
 
 /* xec.c */
+extern	char	exMiss[];
+int	vmretry(void);
 void	xec(Prog*);
 void	xecinit(void);
 void	xecprep(Module*);

@@ -799,6 +799,43 @@ nheap(int n)
 	return halloc(sizeof(Heap)+n, nil);
 }
 
+/*
+ * The header type of arrays of elements laid out as et: one for each
+ * layout (size and pointer map), kind Tkarray.  So an instruction that
+ * indexes arrays checks with one comparison that a block is an array
+ * and that its elements are what its code takes them to be
+ * (xec.c: Cind).  Never freed, as the module types they stand for.
+ */
+static Type*	atypes[64];
+
+Type*
+arrtype(Type *et)
+{
+	Type *a, **l;
+	uint h;
+	int i;
+
+	h = et->size;
+	for(i = 0; i < et->np; i++)
+		h = h*31+et->map[i];
+	l = &atypes[h % nelem(atypes)];
+	for(a = *l; a != nil; a = a->atype)
+		if(a->elem->size == et->size && a->elem->np == et->np && memcmp(a->elem->map, et->map, et->np) == 0)
+			break;
+	if(a == nil){
+		a = newtype(Tkarray, sizeof(Array), nil, 0);
+		if(a == nil)
+			error(exNomem);
+		a->elem = newtype(Tkstruct, et->size, et->map, et->np);
+		if(a->elem == nil)
+			error(exNomem);
+		a->atype = *l;	/* the chain of the hash slot */
+		*l = a;
+	}
+	et->atype = a;
+	return a;
+}
+
 Heap*
 heaparray(Type *t, int n)
 {
@@ -813,7 +850,7 @@ heaparray(Type *t, int n)
 	sz = (uvlong)t->size*n + sizeof(Heap)+sizeof(Array);
 	if(sz > 0x7fffffff)
 		error(exHeap);
-	h = halloc(sz, &Tarray);
+	h = halloc(sz, t->atype != nil ? t->atype : arrtype(t));
 	a = H2D(Array*, h);
 	a->len = n;
 	a->t = t;
@@ -893,6 +930,38 @@ heapblock(void *v)
 		if((uchar*)(b+1) == h)
 			return 1;
 	return 0;
+}
+
+/*
+ * the live block whose data holds address p, or nil: for the places the
+ * verifier proves but whose type only the block knows (verify.c)
+ */
+Heap*
+heapfind(void *p)
+{
+	Chunk *k;
+	Big *b;
+	Heap *h;
+	uchar *a;
+	ulong i;
+
+	a = p;
+	k = findchunk(a);
+	if(k != nil){
+		i = (ulong)(((uvlong)(a-k->base)*k->recip)>>32);
+		h = (Heap*)(k->base+i*k->bsize);
+		if((uchar*)h > a || (uchar*)h+k->bsize <= a)
+			h = (Heap*)((uchar*)h-k->bsize);	/* the multiply rounded up */
+		if((uchar*)h < k->base || h->color == Cfree || a < H2D(uchar*, h) || a >= (uchar*)h+h->size)
+			return nil;
+		return h;
+	}
+	for(b = bigs.next; b != &bigs; b = b->next){
+		h = (Heap*)(b+1);
+		if(a >= H2D(uchar*, h) && a < (uchar*)h+h->size)
+			return h;
+	}
+	return nil;
 }
 
 void

@@ -177,11 +177,17 @@ keyringmodinit(void)
 
 	ipintsmodinit();
 	TDigest = dtype(nil, sizeof(XDigest), nomap, sizeof(nomap));
+	TDigest->hidden = sizeof(XDigest)-Keyring_DigestState_size;	/* the state: Dis code may not reach it */
 	TAES = dtype(nil, sizeof(XAES), nomap, sizeof(nomap));
+	TAES->hidden = sizeof(XAES)-Keyring_AESstate_size;	/* the state: Dis code may not reach it */
 	TDES = dtype(nil, sizeof(XDES), nomap, sizeof(nomap));
+	TDES->hidden = sizeof(XDES)-Keyring_DESstate_size;	/* the state: Dis code may not reach it */
 	TIDEA = dtype(nil, sizeof(XIDEA), nomap, sizeof(nomap));
+	TIDEA->hidden = sizeof(XIDEA)-Keyring_IDEAstate_size;	/* the state: Dis code may not reach it */
 	TBF = dtype(nil, sizeof(XBF), nomap, sizeof(nomap));
+	TBF->hidden = sizeof(XBF)-Keyring_BFstate_size;	/* the state: Dis code may not reach it */
 	TRC4 = dtype(nil, sizeof(XRC4), nomap, sizeof(nomap));
+	TRC4->hidden = sizeof(XRC4)-Keyring_RC4state_size;	/* the state: Dis code may not reach it */
 	TRSApk = dtype(nil, Keyring_RSApk_size, RSApkmap, sizeof(RSApkmap));
 	TRSAsk = dtype(nil, Keyring_RSAsk_size, RSAskmap, sizeof(RSAskmap));
 	TRSAsig = dtype(nil, Keyring_RSAsig_size, RSAsigmap, sizeof(RSAsigmap));
@@ -194,6 +200,7 @@ keyringmodinit(void)
 	keysinit();
 	for(i = 0; i < Keyringmodlen; i++)
 		holdmap(Keyringmodtab[i].map, &Keyringmodtab[i].np);
+
 	builtinmod("$Keyring", Keyringmodtab, Keyringmodlen);
 	cryptmodinit();
 }

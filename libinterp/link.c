@@ -21,6 +21,7 @@ struct Rtab
 	int	size;
 	int	np;
 	uchar	map[16];
+	char*	args;	/* "RSIZE.MAP" of the result, then " OFFkind" of each pointer argument (limbo's stubs.c) */
 };
 
 /* a module's exported function by name */
@@ -74,7 +75,7 @@ newmp(Module *m)
 	for(i = 0; i < m->mptype->nptr; i++){
 		p = (void**)(mp+m->mptype->ptrs[i]);
 		a = *p;
-		if(a != H && D2H(a)->t == &Tarray && a->root == H){
+		if(a != H && D2H(a)->t->kind == Tkarray && a->root == H){
 			*p = arraydup(a);
 			destroy(a);
 		}
@@ -115,6 +116,7 @@ linkmod(Module *m, Import *ldt, int mkmp)
 	for(n = 0; ldt != nil && ldt[n].name != nil; n++){
 		l = findlink(m, ldt[n].name);
 		ml->links[n].frame = l->frame;
+		ml->links[n].link = l;
 		if(m->prog == nil)
 			ml->links[n].u.runt = l->u.runt;
 		else
@@ -141,6 +143,156 @@ freemodlink(Heap *h)
 	ml = H2D(Modlink*, h);
 	if(ml->m != nil)
 		ml->m->ref--;
+}
+
+/* hex digits at *s, up to n bytes of them into map; the bytes */
+static int
+hexbytes(char **s, uchar *map, int n)
+{
+	char *p;
+	int k, c, v;
+
+	p = *s;
+	for(k = 0; k < n; k++){
+		v = 0;
+		for(c = 0; c < 2; c++, p++){
+			if(*p >= '0' && *p <= '9')
+				v = v*16 + *p-'0';
+			else if(*p >= 'a' && *p <= 'f')
+				v = v*16 + *p-'a'+10;
+			else
+				goto out;
+		}
+		map[k] = v;
+	}
+out:
+	*s = p;
+	return k;
+}
+
+/*
+ * l's result shape (Link.ret) and argument kinds (Link.args) from the
+ * table's args string
+ */
+static int
+argparse(Link *l, char *s)
+{
+	Rshape *r;
+	Argk *a;
+	uchar map[64];
+	int n, np, w, size;
+
+	if(s == nil || *s++ != 'R')
+		return 0;
+	r = mallocz(sizeof(Rshape), 1);
+	if(r == nil)
+		return 0;
+	size = strtol(s, &s, 10);
+	if(*s++ != '.' || size < 0 || size > 8*sizeof map*IBY2WD)
+		return 0;
+	memset(map, 0, sizeof map);
+	hexbytes(&s, map, sizeof map);
+	r->size = size;
+	r->nb = (size+IBY2WD-1)/IBY2WD/8+1;
+	r->ptr = mallocz(r->nb, 1);
+	r->val = mallocz(r->nb, 1);
+	if(r->ptr == nil || r->val == nil)
+		return 0;
+	for(w = 0; w*IBY2WD < size; w++)
+		if(map[w>>3] & (0x80>>(w&7)))
+			r->ptr[w>>3] |= 0x80>>(w&7);
+		else
+			r->val[w>>3] |= 0x80>>(w&7);
+	l->ret = r;
+	n = 0;
+	for(w = 0; s[w] != 0; w++)
+		n += s[w] == ' ';
+	a = mallocz((n+1)*sizeof(Argk), 1);
+	if(a == nil)
+		return 0;
+	l->args = a;
+	for(; *s == ' '; a++){
+		a->off = strtol(s+1, &s, 10);
+		a->kind = *s++;
+		if(a->kind != 'r')
+			continue;
+		size = strtol(s, &s, 10);
+		if(*s++ != '.')
+			return 0;
+		memset(map, 0, sizeof map);
+		np = hexbytes(&s, map, sizeof map);
+		a->t = newtype(Tkstruct, size, map, np);
+		if(a->t == nil)
+			return 0;
+	}
+	return *s == 0;
+}
+
+/*
+ * may the builtin whose argument kinds are a run on frame f?  Each
+ * pointer word must be H or point at a block of its kind: the builtins
+ * take them on trust.
+ */
+int
+vmargsok(Argk *a, uchar *f)
+{
+	void *p;
+	Type *t, *e;
+	long o;
+
+	for(; a->kind != 0; a++){
+		p = *(void**)(f+a->off);
+		if(p == H)
+			continue;
+		t = D2H(p)->t;
+		switch(a->kind){
+		case 's':
+			if(t != &Tstring)
+				return 0;
+			break;
+		case 'l':
+			if(t != &Tlist)
+				return 0;
+			break;
+		case 'c':
+			if(t->kind != Tkchannel)
+				return 0;
+			break;
+		case 'm':
+			if(t != &Tmodlink)
+				return 0;
+			break;
+		case 'r':
+			if(t == nil || t->kind != Tkstruct || t->size-t->hidden < a->t->size)
+				return 0;
+			for(o = 0; o < a->t->size; o += IBY2WD)
+				if(vmtptr(t, o) != vmtptr(a->t, o))
+					return 0;
+			break;
+		case 'x':
+			break;
+		default:	/* arrays */
+			if(t->kind != Tkarray)
+				return 0;
+			e = ((Array*)p)->t;
+			switch(a->kind){
+			case 'b':
+				if(e->size != 1)
+					return 0;
+				break;
+			case 'w':
+			case 'f':
+				if(e->size != (a->kind == 'w' ? IBY2WD : 8) || e->nptr != 0)
+					return 0;
+				break;
+			case 'p':
+				if(e->size != IBY2WD || !vmtptr(e, 0))
+					return 0;
+				break;
+			}
+		}
+	}
+	return 1;
 }
 
 /* register builtin module name ("$Sys") from its limbo -t table */
@@ -178,7 +330,7 @@ builtinmod(char *name, void *vr, int n)
 		l->sig = r[i].sig;
 		l->u.runt = r[i].fn;
 		l->frame = newtype(Tkstruct, r[i].size, r[i].map, r[i].np);
-		if(l->frame == nil)
+		if(l->frame == nil || !argparse(l, r[i].args))
 			error(exType);
 	}
 	m->nlink = i;

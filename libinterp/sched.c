@@ -30,6 +30,20 @@ static int	pidnum;
 static ulong	randx = 1;
 static Progq*	freeq;
 static int	nfreeq;
+/*
+ * A prog blocked in alt waits on the channels its table named when it
+ * blocked, each referenced meanwhile: the table's words are copies, not
+ * pointers, and an array of channels may change while it waits.
+ */
+typedef struct Altw Altw;
+struct Altw
+{
+	Channel*	c;
+	int	entry;		/* in the table */
+	int	j;		/* index in the entry's array of channels, or -1 */
+	int	send;
+};
+
 void	(*vmprogexit)(Prog*);
 void	(*vmslice)(Prog*);
 
@@ -360,6 +374,10 @@ markprog(Prog *p)
 	gcmark(r->M);
 	gcmark(p->exval);
 	gcmark(p->exstr);
+	if(p->hostwake == nil && p->chan != nil && (p->state == Psend || p->state == Precv))
+		gcmark(p->chan);
+	for(i = 0; p->state == Palt && i < p->naltw; i++)
+		gcmark(((Altw*)p->altw)[i].c);
 	top = r->SP;
 	for(s = (Stkseg*)r->EX; s != nil; s = s->prev){
 		for(f = (uchar*)s->stack; f < top; f += t->size){
@@ -720,6 +738,16 @@ fault(char *msg)
 	p = curprog;
 	if(p == nil)
 		return;
+	if(msg == exMiss){
+		switch(vmretry()){
+		case 1:
+			R.PC--;	/* again, with the type cached */
+			return;
+		case 2:
+			return;	/* done */
+		}
+		msg = exType;
+	}
 	strecpy(buf, buf+sizeof buf, msg);
 	if(buf[0] != 0){
 		s = p->exstr;
@@ -871,17 +899,20 @@ enum
  * there is dropped by the collector, a value written there harms nothing.
  * need: room to leave for the frame that follows.  R: the new prog's.
  */
+Type*	retsink;	/* its type: a place that takes any result (verify.c) */
+
 static uchar*
 retframe(int need)
 {
-	static Type *rt;
+	Type *rt;
 	uchar *r;
 
-	if(rt == nil){
-		rt = newtype(Tkstruct, sizeof(Frame)+Retmax, nil, 0);
-		if(rt == nil)
+	if(retsink == nil){
+		retsink = newtype(Tkstruct, sizeof(Frame)+Retmax, nil, 0);
+		if(retsink == nil)
 			error(exNomem);
 	}
+	rt = retsink;
 	r = newframe(rt, rt->size+need);
 	memset(r+sizeof(Frame), 0xFF, Retmax);
 	return r+sizeof(Frame);
@@ -1081,44 +1112,41 @@ freechan(Heap *h)
 		}
 }
 
-/* remove a blocked prog from the channels it waits on */
+/* remove a blocked prog from the channels it waits on, and drop its references to them */
 void
 killcomm(Prog *p)
 {
-	Alt *a;
-	Channel *c, *c1;
-	int i, j;
+	Altw *w;
+	Channel *c;
+	int i;
 
+	c = nil;
 	switch(p->state){
 	case Psend:
 		qdel(&p->chan->send, p);
+		c = p->chan;
 		break;
 	case Precv:
 		qdel(&p->chan->recv, p);
+		c = p->chan;
 		break;
 	case Palt:
-		a = p->alt;
-		for(i = 0; i < a->nsend+a->nrecv; i++){
-			c = a->ac[i].c;
-			if(c == H)
-				continue;
-			if(i < a->nsend)
-				qdel(&c->send, p);
-			else if(D2H(c)->t == &Tarray){
-				for(j = 0; j < ((Array*)c)->len; j++){
-					c1 = ((Channel**)((Array*)c)->data)[j];
-					if(c1 != H)
-						qdel(&c1->recv, p);
-				}
-			}else
-				qdel(&c->recv, p);
-		}
+		w = p->altw;
+		for(i = 0; i < p->naltw; i++)
+			qdel(w[i].send ? &w[i].c->send : &w[i].c->recv, p);
+		p->altw = nil;
+		p->naltw = 0;
+		for(i = 0; w != nil && w[i].c != nil; i++)
+			destroy(w[i].c);
+		free(w);
 		break;
 	default:
 		break;
 	}
 	p->chan = nil;
 	p->ptr = nil;
+	if(c != nil && p->hostwake == nil)
+		destroy(c);
 }
 
 void
@@ -1146,33 +1174,24 @@ static void
 altdone(Prog *r, Channel *c, int sending)
 {
 	Alt *a;
-	Array *ca;
-	int i, j, n, lo, hi;
+	Altw *w;
+	int i, k;
 	WORD *ptr;
 
 	a = r->alt;
-	n = a->nsend+a->nrecv;
-	lo = sending ? 0 : a->nsend;
-	hi = sending ? a->nsend : n;
+	w = r->altw;
+	i = -1;
 	ptr = nil;
-	for(i = lo; i < hi; i++){
-		if(a->ac[i].c == c){
+	for(k = 0; k < r->naltw; k++)
+		if(w[k].c == c && w[k].send == sending){
+			i = w[k].entry;
 			ptr = a->ac[i].ptr;
+			if(w[k].j >= 0){
+				ptr[0] = w[k].j;
+				ptr++;
+			}
 			break;
 		}
-		if(!sending && a->ac[i].c != H && D2H(a->ac[i].c)->t == &Tarray){
-			ca = (Array*)a->ac[i].c;
-			for(j = 0; j < ca->len; j++)
-				if(((Channel**)ca->data)[j] == c)
-					break;
-			if(j < ca->len){
-				ptr = a->ac[i].ptr;
-				ptr[0] = j;
-				ptr++;
-				break;
-			}
-		}
-	}
 	killcomm(r);
 	*r->altd = i;
 	r->ptr = ptr;
@@ -1181,6 +1200,9 @@ altdone(Prog *r, Channel *c, int sending)
 static void
 wake(Prog *r)
 {
+	Channel *c;
+
+	c = r->chan;
 	r->chan = nil;
 	if(r->hostwake != nil){
 		r->state = Pready;
@@ -1188,6 +1210,8 @@ wake(Prog *r)
 		return;
 	}
 	addrun(r);
+	if(c != nil)
+		destroy(c);	/* the reference it held while blocked */
 }
 
 /* put v in c's buffer; 0 if full */
@@ -1287,6 +1311,7 @@ isend(Channel *c, void *v)
 	p->chan = c;
 	p->state = Psend;
 	qadd(&c->send, p);
+	ADDREF(c);	/* it waits on c: c lives meanwhile, whatever else drops it */
 	return 0;
 }
 
@@ -1302,6 +1327,7 @@ irecv(Channel *c, void *v)
 	p->chan = c;
 	p->state = Precv;
 	qadd(&c->recv, p);
+	ADDREF(c);
 	return 0;
 }
 
@@ -1325,7 +1351,7 @@ altchan(Alt *a, int i, int *k)
 	Array *ca;
 
 	c = a->ac[i].c;
-	if(i < a->nsend || D2H(c)->t != &Tarray)
+	if(i < a->nsend || D2H(c)->t->kind != Tkarray)
 		return (*k)++ == 0 ? c : nil;
 	ca = (Array*)c;
 	while(*k < ca->len){
@@ -1336,48 +1362,26 @@ altchan(Alt *a, int i, int *k)
 	return nil;
 }
 
-/* does v lie in the running module's code? */
-static int
-incode(void *v)
-{
-	Module *m;
-
-	m = R.M->m;
-	return (uchar*)v >= (uchar*)m->prog && (uchar*)v < (uchar*)(m->prog+m->nprog);
-}
-
 /*
- * the address alt entry i names for its value must be Dis memory with
- * room for a value of each of its channels (and the index, before the
- * value, for an array of them): it is a word the program wrote; or, for
- * a send, a constant in the module's code (altimm)
+ * may alt entry i go ahead: its word a channel (for a receive, or an
+ * array of them), its address a place for a value of each channel's
+ * type (and the index, before the value, for an array): verify.c says
  */
 static void
-altaddr(Alt *a, int i)
+altcheck(Alt *a, int i)
 {
 	Channel *c;
-	int k, extra;
+	int k, recv, extra;
 
-	if(i < a->nsend && incode(a->ac[i].ptr))
-		return;
-	extra = i >= a->nsend && D2H(a->ac[i].c)->t == &Tarray ? IBY2WD : 0;
+	recv = i >= a->nsend;
+	if(a->ac[i].c == H)
+		error(exNilref);
+	if(!vmaltchan(a->ac[i].c, recv))
+		error(exType);
+	extra = recv && D2H(a->ac[i].c)->t->kind == Tkarray;
 	for(k = 0; (c = altchan(a, i, &k)) != nil; )
-		if(!disrange(a->ac[i].ptr, c->mid->size+extra))
-			error(exAddr);
-}
-
-/*
- * may channel c carry the value at v?  A value that lies in the running
- * module's code is the constant of a `lea $c' (Inferno's limbo sends
- * constants so): as send does with an immediate, only a word, or H
- * where the channel carries pointers.
- */
-static int
-altimm(Channel *c, void *v)
-{
-	if(!incode(v))
-		return 1;
-	return c->mid->size <= IBY2WD && (c->mid->nptr == 0 || *(WORD*)v == (WORD)H);
+		if(!vmaltok(c->mid, a->ac[i].ptr, recv, extra))
+			error(exType);
 }
 
 /*
@@ -1389,6 +1393,7 @@ int
 xecalt(int block, Alt *a, WORD *d)
 {
 	Prog *p;
+	Altw *w;
 	Channel *c;
 	int i, j, n, nr, r, k, kk;
 	WORD *ptr;
@@ -1396,20 +1401,14 @@ xecalt(int block, Alt *a, WORD *d)
 	n = a->nsend+a->nrecv;
 	if(a->nsend < 0 || a->nrecv < 0 || n > 4096)
 		error(exInval);
-	if(!disrange(a, 2*IBY2WD+n*sizeof(Altc)))
+	if(!vmalttab((uchar*)a, n))
 		error(exAddr);
-	for(i = 0; i < n; i++){
-		if(a->ac[i].c == H)
-			error(exNilref);
-		altaddr(a, i);
-	}
-	for(i = 0; i < a->nsend; i++){
+	for(i = 0; i < n; i++)
+		altcheck(a, i);
+	for(i = 0; i < a->nsend; i++)
 		for(j = a->nsend; j < n; j++)
 			if(a->ac[i].c == a->ac[j].c)
 				error(exAlt);
-		if(!altimm(a->ac[i].c, a->ac[i].ptr))
-			error(exInval);
-	}
 	nr = 0;
 	for(i = 0; i < n; i++)
 		for(k = 0; (c = altchan(a, i, &k)) != nil; )
@@ -1425,7 +1424,7 @@ xecalt(int block, Alt *a, WORD *d)
 				*d = i;
 				if(i < a->nsend)
 					csend(c, a->ac[i].ptr);
-				else if(D2H(a->ac[i].c)->t == &Tarray){
+				else if(D2H(a->ac[i].c)->t->kind == Tkarray){
 					ptr = a->ac[i].ptr;
 					ptr[0] = kk;
 					crecv(c, ptr+1);
@@ -1439,13 +1438,29 @@ xecalt(int block, Alt *a, WORD *d)
 		return 1;
 	}
 	p = curprog;
+	nr = 0;
+	for(i = 0; i < n; i++)
+		for(k = 0; altchan(a, i, &k) != nil; )
+			nr++;
+	w = mallocz((nr+1)*sizeof(Altw), 1);
+	if(w == nil)
+		error(exNomem);
+	nr = 0;
 	for(i = 0; i < n; i++)
 		for(k = 0; (c = altchan(a, i, &k)) != nil; ){
 			if(i < a->nsend)
 				qadd(&c->send, p);
 			else
 				qadd(&c->recv, p);
+			ADDREF(c);
+			w[nr].c = c;
+			w[nr].entry = i;
+			w[nr].j = i >= a->nsend && D2H(a->ac[i].c)->t->kind == Tkarray ? k-1 : -1;
+			w[nr].send = i < a->nsend;
+			nr++;
 		}
+	p->altw = w;
+	p->naltw = nr;
 	p->alt = a;
 	p->altd = d;
 	p->state = Palt;

@@ -4,7 +4,10 @@
  * its type, so the verbs say what to fetch: %d %o %x %X %c %C a word
  * (%bd ... a big), %e %f %g %E %G a real, %s %q %Q a string, %r none
  * (the Prog's error string).  Each directive is handed to lib9's fmt
- * with its flags, width and precision.
+ * with its flags, width and precision.  The frame's type (the
+ * caller's, made by frame) bounds what is fetched: a word past it
+ * reads as 0, and a string must be a pointer word of it, else it
+ * reads as nil.
  */
 #include <u.h>
 #include <lib9.h>
@@ -19,19 +22,38 @@ align8(uchar *p)
 	return (uchar*)(((uintptr)p + 7) & ~(uintptr)7);
 }
 
+/* n bytes at ap of frame fr (type t), or nil past its end */
+static uchar*
+arg(uchar *fr, Type *t, uchar *ap, int n)
+{
+	if(ap < fr || ap+n > fr+t->size-t->hidden)
+		return nil;
+	return ap;
+}
+
+static WORD
+argw(uchar *fr, Type *t, uchar *ap)
+{
+	ap = arg(fr, t, ap, sizeof(WORD));
+	return ap != nil ? *(WORD*)ap : 0;
+}
+
 void
-sysfmt(Fmt *f, String *fs, void *va)
+sysfmt(Fmt *f, String *fs, void *va, void *fp)
 {
 	char *p, *q, spec[64], *sp, *e;
-	uchar *ap;
+	uchar *ap, *fr, *x;
 	int big, c;
 	String *s;
 	Prog *pr;
+	Type *t;
 
 	if(fs == H)
 		return;
 	p = string2c(fs);
 	ap = va;
+	fr = fp;
+	t = ((Frame*)fr)->t;
 	e = spec + sizeof spec - 8;
 	while(*p != 0){
 		q = strchr(p, '%');
@@ -52,7 +74,7 @@ sysfmt(Fmt *f, String *fs, void *va)
 				continue;
 			}
 			if(*p == '*'){
-				sp = seprint(sp, e, "%d", *(WORD*)ap);
+				sp = seprint(sp, e, "%d", argw(fr, t, ap));
 				ap += sizeof(WORD);
 				continue;
 			}
@@ -78,12 +100,13 @@ sysfmt(Fmt *f, String *fs, void *va)
 				*sp++ = 'l';
 				*sp++ = c;
 				*sp = 0;
-				fmtprint(f, spec, *(LONG*)ap);
+				x = arg(fr, t, ap, sizeof(LONG));
+				fmtprint(f, spec, x != nil ? *(LONG*)x : (LONG)0);
 				ap += sizeof(LONG);
 			}else{
 				*sp++ = c;
 				*sp = 0;
-				fmtprint(f, spec, *(WORD*)ap);
+				fmtprint(f, spec, argw(fr, t, ap));
 				ap += sizeof(WORD);
 			}
 			break;
@@ -95,13 +118,16 @@ sysfmt(Fmt *f, String *fs, void *va)
 			ap = align8(ap);
 			*sp++ = c;
 			*sp = 0;
-			fmtprint(f, spec, *(REAL*)ap);
+			x = arg(fr, t, ap, sizeof(REAL));
+			fmtprint(f, spec, x != nil ? *(REAL*)x : 0.0);
 			ap += sizeof(REAL);
 			break;
 		case 's':
 		case 'q':
 		case 'Q':
-			s = *(String**)ap;
+			s = H;
+			if(arg(fr, t, ap, sizeof(String*)) != nil && vmtptr(t, ap-fr))
+				s = *(String**)ap;
 			ap += sizeof(String*);
 			if(s != H && D2H(s)->t != &Tstring)
 				s = exvalname(s);	/* an exception value: its name */

@@ -59,6 +59,7 @@ void
 sysmodinit(void)
 {
 	TFD = dtype(freefd, sizeof(FD), fdmap, sizeof(fdmap));
+	TFD->hidden = sizeof(FD)-Sys_FD_size;	/* grp: Dis code may not reach it */
 	TDir = dtype(nil, Sys_Dir_size, dirmap, sizeof(dirmap));
 	TFileIO = dtype(nil, Sys_FileIO_size, fileiomap, sizeof(fileiomap));
 	TF2Cread = dtype(nil, Sys_FileIO_read_size, f2creadmap, sizeof(f2creadmap));
@@ -1162,7 +1163,7 @@ Sys_print(void *fp)
 
 	f = fp;
 	fmtstrinit(&fmt);
-	sysfmt(&fmt, f->s, &f->vargs);
+	sysfmt(&fmt, f->s, &f->vargs, f);
 	s = fmtstrflush(&fmt);
 	if(s == nil)
 		error(exNomem);
@@ -1183,7 +1184,7 @@ Sys_fprint(void *fp)
 	if((fd = fdno(f->fd)) < 0)
 		return;
 	fmtstrinit(&fmt);
-	sysfmt(&fmt, f->s, &f->vargs);
+	sysfmt(&fmt, f->s, &f->vargs, f);
 	s = fmtstrflush(&fmt);
 	if(s == nil)
 		error(exNomem);
@@ -1200,7 +1201,7 @@ Sys_sprint(void *fp)
 
 	f = fp;
 	fmtstrinit(&fmt);
-	sysfmt(&fmt, f->s, &f->vargs);
+	sysfmt(&fmt, f->s, &f->vargs, f);
 	s = fmtstrflush(&fmt);
 	if(s == nil)
 		error(exNomem);
@@ -1217,7 +1218,7 @@ Sys_aprint(void *fp)
 
 	f = fp;
 	fmtstrinit(&fmt);
-	sysfmt(&fmt, f->s, &f->vargs);
+	sysfmt(&fmt, f->s, &f->vargs, f);
 	s = fmtstrflush(&fmt);
 	if(s == nil)
 		error(exNomem);

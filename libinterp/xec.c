@@ -41,42 +41,36 @@ REG	R;
 void*	optab[256];		/* dispatch addresses */
 
 /*
- * Where a double indirect operand may point.  The loader checks that
- * such an operand's base slot lies in the frame or module data, but
- * not what it holds: Dis code can store any integer there and write
- * through it.  So every address an indirect operand makes is checked
- * in the Lind labels (only indirect operands pay: a shift, a load and a test
- * in the kernel).  In the kernel every Dis block and stack lies in the
- * heap's pool, whose spans dismap marks (port/alloc.c), and the address
- * and the word after it must be in one of them: no Dis program can
- * write through such an operand outside the Dis heap and stacks, so not
- * the kernel's text, data, pools or objects (its text is also mapped
- * read-only: pc/mmu.c).  An address outside raises "bad address" in the
- * program alone.  The same holds for the addresses alt, send and recv
- * take and for sized moves (disrange).  What this does not cover: inside
- * the Dis heap a write may land on a neighbouring block, headers
- * included, and the VM follows pointers it finds in blocks (an array's
- * data, a channel's buffer, a module link) without asking where they
- * lead, so a module that forges such a header can still reach beyond;
- * closing that needs the target's type at each indirect write.  emu, whose blocks come from libc's malloc, does not check: a wild
- * address there faults (emu turns the signal into an exception) or
- * harms only emu's own process.
+ * Memory safety rests on the verifier (verify.c, man/6/dis): no Dis
+ * instruction can make a pointer out of a non-pointer, so every pointer
+ * word holds H or a pointer to a live block, and every address an
+ * indirect operand goes through is one the verifier proved.  What it
+ * cannot know is checked here, where the VM takes a pointer from a word
+ * and uses it as some kind of block: the block's header type is the
+ * kind's (an Array's Tkarray, a String's &Tstring, ...), an array's
+ * element type meets what the instruction's uses need (Inst.chk,
+ * cached: one comparison in the common case), a block reached through a
+ * pointer word (Kref) has a type that holds the operand, a channel's
+ * element type is laid out as the value sent or received, a callee's
+ * frame and result fit the caller's.  A check that fails raises an
+ * exception in the program alone.
+ */
+#define	ISARRAY(a)	(D2H(a)->t->kind == Tkarray)
+#define	ISSTR(x)	((x) == H || D2H(x)->t == &Tstring)
+#define	ISLIST(x)	((x) == H || D2H(x)->t == &Tlist)
+
+/*
+ * may Dis code reach the n bytes at a?  In the kernel every Dis block
+ * and stack segment lies in the heap's pool, whose 64K spans dismap
+ * marks; emu does not know.  The instruction timer and builtins use it.
  */
 #ifdef KERNEL
 extern	uchar	dismap[];
 #define	DISBYTE(x)	dismap[(uintptr)(x)>>16]
-/* n (1 to 8): the operand's size, which the loader keeps in its imm */
-#define	DISADDR(x, n)	(DISBYTE(x) && DISBYTE((uchar*)(x)+(n)-1))
 #else
 #define	DISBYTE(x)	1
-#define	DISADDR(x, n)	1
 #endif
 
-/*
- * may Dis code reach the n bytes at a (through an indirect operand, an
- * alt entry's address)?  a+n must not wrap, and every 64K piece between
- * must be the Dis heap's.
- */
 int
 disrange(void *a, ulong n)
 {
@@ -290,13 +284,117 @@ runt(void (*fn)(void*), void *f)
 			DESTROY(*(void**)((uchar*)(v)+(t)->ptrs[k_])); }
 #define	POPFRAME(f)	{ if((uchar*)(f) != (uchar*)((Stkseg*)R.EX)->stack) R.SP = (uchar*)(f); \
 			else popframe((uchar*)(f)); }
-#define	SIZED(o, a, n)	if((o).k == Kind && !disrange(a, n)){ goto addrfault; }
+/* a double indirect operand: through a proved address (Kind), or a pointer word's block (Kref) */
 #define	IND(o, x)	{ uchar *q_ = *(uchar**)(b[(o).reg] + (o).f); \
 			if(q_ == H || q_ == nil){ goto nilfault; } x = q_ + (o).off; \
-			if(!DISADDR(x, (o).imm)){ goto addrfault; } }
+			if((o).k == Kref && D2H(q_)->t != (Type*)(o).imm){ goto cachemiss; } }
 
 static Type*	mtypes[64];
 static void*	slowtab[8];	/* the decoding of double indirect operands, by Inst.slow */
+static void*	pintab[MAXDIS];	/* instructions that keep the block of the address they make (Vchk.pin) */
+static void*	unreached[1];	/* where instructions the verifier found nothing reaches go */
+
+char	exMiss[] = "type cache miss";	/* not raised: fault retries (vmretry) */
+
+/* the address of operand o of i in the running prog (R synced), or nil through nil */
+static uchar*
+opaddr(Inst *i, Opnd *o)
+{
+	uchar *q;
+
+	switch(o->k){
+	case Kmp:
+		return R.MP+o->off;
+	case Kfp:
+		return R.FP+o->off;
+	case Kabs:
+		return (uchar*)o->off;
+	}
+	q = *(uchar**)((o->reg ? R.FP : R.MP)+o->f);
+	if(q == H || q == nil)
+		return nil;
+	return q+o->off;
+}
+
+/* Kref operand o of i: check its block's type, and cache it if it may be */
+static int
+refcheck(Inst *i, Opnd *o)
+{
+	uchar *q;
+	int r;
+
+	if(o->k != Kref)
+		return 1;
+	q = *(uchar**)((o->reg ? R.FP : R.MP)+o->f);
+	if(q == H || q == nil || D2H(q)->t == (Type*)o->imm)
+		return 1;
+	r = vmrefok(R.M->m, i, o, q);
+	if(r == 1)
+		o->imm = (WORD)D2H(q)->t;
+	return r != 0;
+}
+
+/*
+ * instruction R.PC-1 met a type not the one it cached (exMiss): 1 if
+ * it may go on, the type cached, and it runs again; 2 if it was done
+ * here (a Modlink's data read for uses that the Modlink's module must
+ * meet: no type can be cached for that); 0 raises exType
+ */
+int
+vmretry(void)
+{
+	Inst *i;
+	Array *a;
+	uchar *s, *d, *q, **slot;
+
+	i = R.PC-1;
+	if(i->op == IMOVW && i->s.k == Kref && i->chk != nil && i->chk->kind == Cmodmp && i->chk->need.size > 0){
+		if(!refcheck(i, &i->d))
+			return 0;
+		q = *(uchar**)((i->s.reg ? R.FP : R.MP)+i->s.f);
+		if(q == H || q == nil)
+			return 1;	/* faults again: nil */
+		if(!vmrefok(R.M->m, i, &i->s, q) || (d = opaddr(i, &i->d)) == nil)
+			return 0;
+		if(i->flags & Ipinned){
+			slot = (uchar**)(R.FP+i->chk->pin);
+			ADDREF(q);
+			destroy(*slot);
+			*slot = q;
+		}
+		*(WORD*)d = *(WORD*)(q+i->s.off);
+		return 2;
+	}
+	if(!refcheck(i, &i->s) || !refcheck(i, &i->d))
+		return 0;
+	switch(i->op){
+	case IINDX: case IINDW: case IINDF: case IINDB: case IINDL:
+		s = opaddr(i, &i->s);
+		if(s == nil)
+			return 1;	/* it faults again, as a nil reference */
+		a = *(Array**)s;
+		if(a == H)
+			return 1;
+		if(!ISARRAY(a) || !vmindok(i, a->t))
+			return 0;
+		i->m.imm = (WORD)D2H(a)->t;	/* the header type of arrays of that element layout */
+	}
+	return 1;
+}
+
+/* may a frame of type ft serve a callee whose frame type is lt (a varargs callee's takes more)? */
+static int
+framefits(Type *ft, Type *lt)
+{
+	long o;
+
+	if(ft->size < lt->size)
+		return 0;
+	for(o = 0; o < lt->size; o += IBY2WD)
+		if(vmtptr(ft, o) != vmtptr(lt, o))
+			return 0;
+	return 1;
+}
 
 /*
  * s += b where both are ASCII, s has room and its slot holds the only
@@ -379,6 +477,7 @@ modl(Modlink *ml, WORD o, Modl *tmp)
 		return nil;
 	l = &ml->m->ext[o];
 	tmp->frame = l->frame;
+	tmp->link = l;
 	if(ml->m->prog == nil)
 		tmp->u.runt = l->u.runt;
 	else
@@ -419,6 +518,7 @@ spawnframe(Prog *q, Frame *f, Inst *pc, Module *m)
 	((Frame*)nf)->fp = nil;
 	((Frame*)nf)->lr = nil;
 	((Frame*)nf)->mr = nil;
+	*(void**)(nf+REGRET*IBY2WD) = nil;	/* the spawned function's result goes nowhere */
 	R.FP = nf;
 	R.PC = pc;
 	q->R = R;
@@ -572,7 +672,7 @@ xec(Prog *p)
 #undef X
 	};
 	Inst *i;
-	uchar *b[4];
+	uchar *b[5];
 	void *s, *m, *d, *v, *ov;
 	int ic, k, zd;
 	char *fmsg;
@@ -598,11 +698,15 @@ xec(Prog *p)
 		slowtab[Slows|Slowd] = &&Lindsd;
 		slowtab[Slowd|Slowm] = &&Linddm;
 		slowtab[Slows|Slowd|Slowm] = &&Lindsdm;
+		pintab[IINDX] = pintab[IINDW] = pintab[IINDF] = pintab[IINDB] = pintab[IINDL] = &&Lpind;
+		pintab[ILEA] = pintab[IMOVW] = &&Lpref;
+		unreached[0] = &&Lunreached;
 		return;
 	}
 	R = p->R;
 	b[Kabs] = 0;
 	b[Kind] = 0;
+	b[Kref] = 0;
 	if(p->kill != nil){
 		fmsg = p->kill;
 		p->kill = nil;
@@ -637,11 +741,29 @@ xec(Prog *p)
  * an instruction with double indirect operands is dispatched here
  * first (its xop: see xecprep), with its other operands decoded
  */
-Linds:	IND(i->s, s); goto *labels[i->op];
-Lindd:	IND(i->d, d); goto *labels[i->op];
-Lindsd:	IND(i->s, s); IND(i->d, d); goto *labels[i->op];
-Linddm:	IND(i->d, d); m = d; goto *labels[i->op];
-Lindsdm:	IND(i->s, s); IND(i->d, d); m = d; goto *labels[i->op];
+Linds:	IND(i->s, s); goto *(i->flags & Ipinned ? pintab : labels)[i->op];
+Lindd:	IND(i->d, d); goto *(i->flags & Ipinned ? pintab : labels)[i->op];
+Lindsd:	IND(i->s, s); IND(i->d, d); goto *(i->flags & Ipinned ? pintab : labels)[i->op];
+Linddm:	IND(i->d, d); m = d; goto *(i->flags & Ipinned ? pintab : labels)[i->op];
+Lindsdm:	IND(i->s, s); IND(i->d, d); m = d; goto *(i->flags & Ipinned ? pintab : labels)[i->op];
+
+/*
+ * the address about to be made lies in a block nothing in the frame
+ * holds: the frame's hidden word (Vchk.pin) holds it meanwhile
+ */
+Lpind:	v = P(s); goto pin;
+Lpref:	v = (uchar*)s-i->s.off;
+pin:
+	{
+		void **slot_ = (void**)(b[Kfp]+i->chk->pin);
+		if(*slot_ != v){	/* in a loop it holds it already */
+			REF(v);
+			ov = *slot_;
+			*slot_ = v;
+			DESTROY(ov);
+		}
+	}
+	goto *labels[i->op];
 
 quantum:
 	if(tx.fn != nil || tx.step != nil){
@@ -675,8 +797,18 @@ blocked:
 nilfault:
 	fmsg = exNilref;
 	goto fault;
-addrfault:
-	fmsg = exAddr;
+
+/*
+ * a type not the one cached: fault() has vmretry check it, and the
+ * instruction runs again or raises.  Out of line, as a fault is, the
+ * common case keeps its registers: a call here made gcc give the
+ * middle operand a stack slot in every instruction.
+ */
+cachemiss:
+	fmsg = exMiss;
+	goto fault;
+Lunreached:
+	fmsg = exOp;
 fault:
 	SYNC();
 	fault(fmsg);
@@ -697,8 +829,6 @@ Lmovw:	W(d) = W(s); NXT
 Lmovf:	F(d) = F(s); NXT
 Lmovl:	V(d) = V(s); NXT
 Lmovm:
-	SIZED(i->s, s, W(m));
-	SIZED(i->d, d, W(m));
 	memmove(d, s, W(m));
 	NXT
 Llea:	W(d) = (WORD)s; NXT
@@ -807,12 +937,13 @@ Lbltl:	if(V(s) < V(m)) JMP NXT
 Lblel:	if(V(s) <= V(m)) JMP NXT
 Lbgtl:	if(V(s) > V(m)) JMP NXT
 Lbgel:	if(V(s) >= V(m)) JMP NXT
-Lbeqc:	if(stringcmp(S(s), S(m)) == 0) JMP NXT
-Lbnec:	if(stringcmp(S(s), S(m)) != 0) JMP NXT
-Lbltc:	if(stringcmp(S(s), S(m)) < 0) JMP NXT
-Lblec:	if(stringcmp(S(s), S(m)) <= 0) JMP NXT
-Lbgtc:	if(stringcmp(S(s), S(m)) > 0) JMP NXT
-Lbgec:	if(stringcmp(S(s), S(m)) >= 0) JMP NXT
+#define	CMPC	if(!ISSTR(S(s)) || !ISSTR(S(m))) FAULT(exType); n = stringcmp(S(s), S(m));
+Lbeqc:	CMPC if(n == 0) JMP NXT
+Lbnec:	CMPC if(n != 0) JMP NXT
+Lbltc:	CMPC if(n < 0) JMP NXT
+Lblec:	CMPC if(n <= 0) JMP NXT
+Lbgtc:	CMPC if(n > 0) JMP NXT
+Lbgec:	CMPC if(n >= 0) JMP NXT
 
 Lmovp:
 	v = P(s);
@@ -822,10 +953,7 @@ Lmovp:
 	DESTROY(ov);
 	NXT
 Lmovmp:
-	t = R.M->type[W(m)];
-	SIZED(i->s, s, t->size);
-	SIZED(i->d, d, t->size);
-	movptrs(d, s, t);
+	movptrs(d, s, R.M->type[W(m)]);
 	NXT
 Lmovpc:
 	P(d) = &R.M->prog[W(s)];
@@ -837,50 +965,54 @@ Ltcmp:
 		FAULT(exTcheck);
 	NXT
 
+/* an array, whose elements are what the uses of the address need (Cind) */
+#define	INDCHK	if(a == H) FAULT(exBounds); \
+	if(D2H(a)->t != (Type*)i->m.imm) goto cachemiss; \
+	ix = W(d); if(ix >= a->len) FAULT(exBounds);
 Lindx:
 	a = A(s);
-	ix = W(d);
-	if(a == H || ix >= a->len)
-		FAULT(exBounds);
+	INDCHK
 	W(m) = (WORD)(a->data + ix*a->t->size);
 	NXT
 Lindw:
 	a = A(s);
-	ix = W(d);
-	if(a == H || ix >= a->len)
-		FAULT(exBounds);
+	INDCHK
 	W(m) = (WORD)(a->data + ix*sizeof(WORD));
 	NXT
 Lindf:
 Lindl:
 	a = A(s);
-	ix = W(d);
-	if(a == H || ix >= a->len)
-		FAULT(exBounds);
+	INDCHK
 	W(m) = (WORD)(a->data + ix*8);
 	NXT
 Lindb:
 	a = A(s);
-	ix = W(d);
-	if(a == H || ix >= a->len)
-		FAULT(exBounds);
+	INDCHK
 	W(m) = (WORD)(a->data + ix);
 	NXT
 Llena:
 	a = A(s);
+	if(a != H && !ISARRAY(a))
+		FAULT(exType);
 	W(d) = a == H ? 0 : a->len;
 	NXT
 Llenl:
+	if(!ISLIST(L(s)))
+		FAULT(exType);
 	n = 0;
 	for(ls = L(s); ls != H; ls = ls->tail)
 		n++;
 	W(d) = n;
 	NXT
 Llenc:
+	if(!ISSTR(S(s)))
+		FAULT(exType);
 	W(d) = stringlen(S(s));
 	NXT
 Lindc:
 	str = S(s);
+	if(!ISSTR(str))
+		FAULT(exType);
 	ix = W(m);
 	if(str == H || ix >= stringlen(str))
 		FAULT(exBounds);
@@ -898,6 +1030,8 @@ Lmnewz:
 	ml = P(s);
 	if(ml == H)
 		FAULT(exModule);
+	if(D2H(ml)->t != &Tmodlink)
+		FAULT(exType);
 	n = W(m);
 	if(n < 0 || n >= ml->m->ntype)
 		FAULT(exType);
@@ -939,22 +1073,21 @@ newc:
 	DESTROY(ov);
 	NXT
 
+/* a channel whose element type fits the value's region (Cmsg) */
+#define	MSGCHK(p, wr)	if(c == H) FAULT(exNilref); \
+	if(D2H(c)->t->kind != Tkchannel) FAULT(exType); \
+	if(c->mid != i->chk->cache){ if(!vmmsgok(i, c->mid, p, wr)) FAULT(exType); \
+		if(i->chk->place == Pstatic) i->chk->cache = c->mid; }
 Lsend:
 	c = C(d);
-	if(c == H)
-		FAULT(exNilref);
-	SIZED(i->s, s, c->mid->size);
-	if(i->s.k == Kabs && (c->mid->size > 4 || c->mid->nptr && W(s) != (WORD)H))
-		FAULT(exInval);
+	MSGCHK(s, 0)
 	SYNC();
 	if(!isend(c, s))
 		goto blocked;
 	NXT
 Lrecv:
 	c = C(s);
-	if(c == H)
-		FAULT(exNilref);
-	SIZED(i->d, d, c->mid->size);
+	MSGCHK(d, 1)
 	SYNC();
 	if(!irecv(c, d))
 		goto blocked;
@@ -970,26 +1103,36 @@ Lnbalt:
 	NXT
 
 Lconsb:
+	if(!ISLIST(L(d)))
+		FAULT(exType);
 	SYNC();
 	ls = cons(1, d);
 	*(BYTE*)ls->data = B(s);
 	NXT
 Lconsw:
+	if(!ISLIST(L(d)))
+		FAULT(exType);
 	SYNC();
 	ls = cons(IBY2WD, d);
 	*(WORD*)ls->data = W(s);
 	NXT
 Lconsf:
+	if(!ISLIST(L(d)))
+		FAULT(exType);
 	SYNC();
 	ls = cons(IBY2FT, d);
 	*(REAL*)ls->data = F(s);
 	NXT
 Lconsl:
+	if(!ISLIST(L(d)))
+		FAULT(exType);
 	SYNC();
 	ls = cons(IBY2LG, d);
 	*(LONG*)ls->data = V(s);
 	NXT
 Lconsp:
+	if(!ISLIST(L(d)))
+		FAULT(exType);
 	SYNC();
 	ls = cons(IBY2WD, d);
 	v = P(s);
@@ -998,14 +1141,16 @@ Lconsp:
 	*(void**)ls->data = v;
 	NXT
 Lconsm:
-	SIZED(i->s, s, W(m));
+	if(!ISLIST(L(d)))
+		FAULT(exType);
 	SYNC();
 	ls = cons(W(m), d);
 	memmove(ls->data, s, W(m));
 	NXT
 Lconsmp:
 	t = R.M->type[W(m)];
-	SIZED(i->s, s, t->size);
+	if(!ISLIST(L(d)))
+		FAULT(exType);
 	SYNC();
 	ls = cons(t->size, d);
 	initmem(t, ls->data);
@@ -1016,30 +1161,40 @@ Lheadb:
 	ls = L(s);
 	if(ls == H)
 		FAULT(exNilref);
+	if(!ISLIST(ls))
+		FAULT(exType);
 	B(d) = *(BYTE*)ls->data;
 	NXT
 Lheadw:
 	ls = L(s);
 	if(ls == H)
 		FAULT(exNilref);
+	if(!ISLIST(ls))
+		FAULT(exType);
 	W(d) = *(WORD*)ls->data;
 	NXT
 Lheadf:
 	ls = L(s);
 	if(ls == H)
 		FAULT(exNilref);
+	if(!ISLIST(ls))
+		FAULT(exType);
 	F(d) = *(REAL*)ls->data;
 	NXT
 Lheadl:
 	ls = L(s);
 	if(ls == H)
 		FAULT(exNilref);
+	if(!ISLIST(ls))
+		FAULT(exType);
 	V(d) = *(LONG*)ls->data;
 	NXT
 Lheadp:
 	ls = L(s);
 	if(ls == H)
 		FAULT(exNilref);
+	if(!ISLIST(ls) || ls->t == nil || ls->t->size < IBY2WD || !vmtptr(ls->t, 0))
+		FAULT(exType);
 	v = *(void**)ls->data;
 	REF(v);
 	ov = P(d);
@@ -1050,20 +1205,25 @@ Lheadm:
 	ls = L(s);
 	if(ls == H)
 		FAULT(exNilref);
-	SIZED(i->d, d, W(m));
+	if(!ISLIST(ls) || W(m) > D2H(ls)->size-sizeof(Heap)-OA(List, data))
+		FAULT(exType);
 	memmove(d, ls->data, W(m));
 	NXT
 Lheadmp:
 	ls = L(s);
 	if(ls == H)
 		FAULT(exNilref);
-	SIZED(i->d, d, R.M->type[W(m)]->size);
-	movptrs(d, ls->data, R.M->type[W(m)]);
+	t = R.M->type[W(m)];
+	if(!ISLIST(ls) || ls->t != t && (ls->t == nil || !vmfits(t, ls->t)))
+		FAULT(exType);
+	movptrs(d, ls->data, t);
 	NXT
 Ltail:
 	ls = L(s);
 	if(ls == H)
 		FAULT(exNilref);
+	if(!ISLIST(ls))
+		FAULT(exType);
 	v = ls->tail;
 	REF(v);
 	ov = P(d);
@@ -1080,10 +1240,12 @@ Lslicea:
 			NXT
 		FAULT(exNilref);
 	}
+	if(!ISARRAY(a))
+		FAULT(exType);
 	if(n-w < 0 || (ulong)w > a->len || (ulong)n > a->len)
 		FAULT(exBounds);
 	SYNC();
-	sa = H2D(Array*, halloc(sizeof(Heap)+sizeof(Array), &Tarray));
+	sa = H2D(Array*, halloc(sizeof(Heap)+sizeof(Array), D2H(a)->t));
 	sa->len = n-w;
 	sa->t = a->t;
 	sa->data = a->data + w*a->t->size;
@@ -1107,6 +1269,8 @@ Lslicela:
 		NXT
 	if(a == H)
 		FAULT(exNilref);
+	if(!ISARRAY(a) || !ISARRAY(sa) || sa->t != a->t && !vmsametype(sa->t, a->t))
+		FAULT(exType);
 	if(w < 0 || (uvlong)w+sa->len > a->len)
 		FAULT(exBounds);
 	t = a->t;
@@ -1124,6 +1288,8 @@ Lslicela:
 Laddc:
 	if(m == d && appendc(S(d), S(s)))
 		NXT
+	if(!ISSTR(S(m)) || !ISSTR(S(s)))
+		FAULT(exType);
 	SYNC();
 	str = addstring(S(m), S(s), m == d);
 	ov = S(d);
@@ -1131,6 +1297,8 @@ Laddc:
 	DESTROY(ov);
 	NXT
 Lslicec:
+	if(!ISSTR(S(d)))
+		FAULT(exType);
 	SYNC();
 	str = slicec(S(d), W(s), W(m));
 	ov = S(d);
@@ -1138,10 +1306,14 @@ Lslicec:
 	DESTROY(ov);
 	NXT
 Linsc:
+	if(!ISSTR(S(d)))
+		FAULT(exType);
 	SYNC();
 	insc((String**)d, W(m), W(s));
 	NXT
 Lcvtca:
+	if(!ISSTR(S(s)))
+		FAULT(exType);
 	SYNC();
 	v = cvtca(S(s));
 	ov = P(d);
@@ -1149,6 +1321,9 @@ Lcvtca:
 	DESTROY(ov);
 	NXT
 Lcvtac:
+	a = A(s);
+	if(a != H && (!ISARRAY(a) || a->t->size != 1))
+		FAULT(exType);
 	SYNC();
 	v = cvtac(A(s));
 	ov = P(d);
@@ -1168,14 +1343,20 @@ Lcvtfc:
 	cvtfc(F(s), (String**)d);
 	NXT
 Lcvtcw:
+	if(!ISSTR(S(s)))
+		FAULT(exType);
 	SYNC();
 	W(d) = cvtcw(S(s));
 	NXT
 Lcvtcl:
+	if(!ISSTR(S(s)))
+		FAULT(exType);
 	SYNC();
 	V(d) = cvtcl(S(s));
 	NXT
 Lcvtcf:
+	if(!ISSTR(S(s)))
+		FAULT(exType);
 	SYNC();
 	F(d) = cvtcf(S(s));
 	NXT
@@ -1224,6 +1405,8 @@ Lcasel:
 	goto casejmp;
 Lcasec:
 	str = S(s);
+	if(!ISSTR(str))
+		FAULT(exType);
 	tab = (WORD*)d;
 	n = tab[0];
 	tab++;
@@ -1243,7 +1426,7 @@ Lcasec:
 Lgoto:
 	tab = (WORD*)d;
 	w = W(s);
-	if(w < 0 || (uchar*)&tab[w+1] > b[Kmp]+R.M->m->mpsize)
+	if((ulong)w >= i->chk->n)
 		FAULT(exBounds);
 	lo = tab[w];
 casejmp:
@@ -1264,20 +1447,28 @@ Lframe:
 		((Frame*)sp)->mr = nil;
 		INITPTRS(t, sp);
 	}
+	*(void**)(sp+REGRET*IBY2WD) = nil;	/* no place for a result until the caller gives one */
 	P(d) = sp;
 	NXT
 Lmframe:
 	ml = P(s);
 	if(ml == H)
 		FAULT(exModule);
+	if(D2H(ml)->t != &Tmodlink)
+		FAULT(exType);
 	n = W(m);
 	if((ulong)n < ml->nlinks)
 		l = &ml->links[n];
 	else if((l = modl(ml, n, &ltmp)) == nil)
 		FAULT(exInval);
 	t = l->frame;
-	if(t == nil)
-		FAULT(exOp);	/* a data link (.mp): no function */
+	if(t == nil || t->size < sizeof(Frame)+IBY2WD)
+		FAULT(exOp);	/* a data link (.mp), or a varargs builtin: no frame to make */
+	if(t != (Type*)i->d.imm){	/* d is a frame word: its imm caches the type that passed */
+		if(!vmframeok(i, t))
+			FAULT(exType);
+		i->d.imm = (WORD)t;
+	}
 	sp = R.SP;
 	k = ml->m->maxframe;
 	if(k < t->size)
@@ -1291,6 +1482,7 @@ Lmframe:
 		((Frame*)sp)->mr = nil;
 		INITPTRS(t, sp);
 	}
+	*(void**)(sp+REGRET*IBY2WD) = nil;
 	P(d) = sp;
 	NXT
 Lcall:
@@ -1306,6 +1498,8 @@ Lmcall:
 	ml = P(d);
 	if(ml == H)
 		FAULT(exModule);
+	if(D2H(ml)->t != &Tmodlink)
+		FAULT(exType);
 	n = W(m);
 	if((ulong)n < ml->nlinks)
 		l = &ml->links[n];
@@ -1315,6 +1509,21 @@ Lmcall:
 	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP
 	|| (uchar*)f == b[Kfp] || (uchar*)f+f->t->size != R.SP || l->frame == nil)
 		FAULT(exOp);
+	/*
+	 * the frame must be the callee's, and the place for its result fit
+	 * what it does there (s is a frame word: its imm caches the callee
+	 * whose result fitted a place known when loaded)
+	 */
+	if(f->t != l->frame && !framefits(f->t, l->frame))
+		FAULT(exType);
+	if((Link*)i->s.imm != l->link){
+		if(!vmplaceok(i, l->link->ret, *(uchar**)((uchar*)f+REGRET*IBY2WD)))
+			FAULT(exType);
+		if(i->chk->place == Pstatic)
+			i->s.imm = (WORD)l->link;
+	}
+	if(ml->m->prog == nil && !vmargsok(l->link->args, (uchar*)f))
+		FAULT(exType);
 	f->lr = i+1;
 	f->fp = b[Kfp];
 	f->mr = R.M;
@@ -1402,6 +1611,8 @@ Lmspawn:
 	ml = P(d);
 	if(ml == H)
 		FAULT(exModule);
+	if(D2H(ml)->t != &Tmodlink)
+		FAULT(exType);
 	if(ml->m->prog == nil)
 		FAULT(exSpawn);
 	l = modl(ml, W(m), &ltmp);
@@ -1416,6 +1627,8 @@ Lmspawn:
 	spawnframe(np, f, l->u.pc, ml->m);
 	NXT
 Lload:
+	if(!ISSTR(S(s)))
+		FAULT(exType);
 	SYNC();
 	ml = iload(S(s), R.M->m->ldt[W(m)]);
 	ov = P(d);
@@ -1615,13 +1828,20 @@ Lcvtxf:
 void
 xecprep(Module *m)
 {
-	int k;
+	Inst *i;
 
-	for(k = 0; k < m->nprog; k++)
-		if(m->prog[k].slow)
-			m->prog[k].xop = slowtab[m->prog[k].slow];
+	for(i = m->prog; i < m->prog+m->nprog; i++){
+		if(pintab[i->op] != nil && i->chk != nil && i->chk->pin != 0)
+			i->flags |= Ipinned;
+		if(i->flags & Iunreached)
+			i->xop = unreached[0];
+		else if(i->slow)
+			i->xop = slowtab[i->slow];
+		else if(i->flags & Ipinned)
+			i->xop = pintab[i->op];
 		else
-			m->prog[k].xop = optab[m->prog[k].op];
+			i->xop = optab[i->op];
+	}
 }
 
 /*

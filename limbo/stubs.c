@@ -395,16 +395,134 @@ emitstubs(void)
 	modlist();
 }
 
+/* a pointer map as hex, trailing zero bytes left off */
+static char*
+hexmap(char *p, char *e, long size, uchar *map)
+{
+	int n, i;
+
+	n = (size/IBY2WD + 7) / 8;
+	while(n > 0 && map[n-1] == 0)
+		n--;
+	for(i = 0; i < n; i++)
+		p = seprint(p, e, "%.2x", map[i]);
+	return p;
+}
+
+/* the kind of an array's elements, for argkinds */
+static int
+elemkind(Type *t)
+{
+	switch(t->kind){
+	case Tbyte:	return 'b';
+	case Tint:	return 'w';
+	case Treal: case Tbig:	return 'f';
+	}
+	return isptr(t) ? 'p' : 'A';
+}
+
+/*
+ * the kinds of the pointer words of a value of type t at frame offset
+ * off, for the VM's checks of a builtin's arguments (link.c): " OFFk"
+ * each, k one of s (a string), b w f p A (an array of bytes, words,
+ * 8-byte values, pointers, other), l (a list), c (a channel), m (a
+ * module), rSIZE.MAP (a ref to an adt of that size and pointer map, in
+ * hex), x (any pointer)
+ */
+static char*
+argkinds(char *p, char *e, Type *t, long off)
+{
+	Decl *id;
+	uchar *map;
+
+	if(t == nil)
+		return p;
+	switch(t->kind){
+	case Tstring:
+		return seprint(p, e, " %lds", off);
+	case Tarray:
+		return seprint(p, e, " %ld%c", off, elemkind(t->tof));
+	case Tlist:
+		return seprint(p, e, " %ldl", off);
+	case Tchan:
+		return seprint(p, e, " %ldc", off);
+	case Tmodule:
+		return seprint(p, e, " %ldm", off);
+	case Tref:
+		if(t->tof == nil || t->tof->kind != Tadt && t->tof->kind != Ttuple || t->tof->tags != nil)
+			break;
+		map = emalloc(t->tof->size/IBY2WD/8 + 2);
+		tmap(t->tof, 0, map);
+		p = seprint(p, e, " %ldr%ld.", off, t->tof->size);
+		p = hexmap(p, e, t->tof->size, map);
+		free(map);
+		return p;
+	case Tadt: case Ttuple:
+		for(id = t->ids; id != nil; id = id->next)
+			if(storespace[id->store])
+				p = argkinds(p, e, id->ty, off + id->offset);
+		return p;
+	}
+	if(isptr(t))
+		return seprint(p, e, " %ldx", off);
+	return p;
+}
+
+/* the table's args field: "RSIZE.MAP" of the result, then argkinds of the arguments */
+static void
+argstr(Decl *id)
+{
+	char buf[1024], *p, *e;
+	uchar *map;
+	Type *r;
+	Decl *a;
+
+	p = buf;
+	e = buf+sizeof buf;
+	r = id->ty->tof;
+	if(r == nil || r->kind == Tnone)
+		p = seprint(p, e, "R0.");
+	else{
+		sizetype(r);
+		map = emalloc(r->size/IBY2WD/8 + 2);
+		tmap(r, 0, map);
+		p = seprint(p, e, "R%ld.", r->size);
+		p = hexmap(p, e, r->size, map);
+		free(map);
+	}
+	for(a = id->ty->ids; a != nil; a = a->next)
+		p = argkinds(p, e, a->ty, a->offset);
+	if(p >= e-1)
+		error(&id->src, "%s's arguments too many for the table", id->sym->name);
+	print("\"%s\",", buf);
+}
+
+/* the frame offsets of function id's arguments, as the VM lays them out; the end of the last */
+static long
+argoffsets(Decl *id)
+{
+	Decl *a;
+	long off;
+
+	off = MaxTemp;
+	for(a = id->ty->ids; a != nil; a = a->next){
+		off = align(off, a->ty->align);
+		a->offset = off;
+		off += a->ty->size;
+	}
+	return off;
+}
+
 /* the builtin function table for module name */
 void
 emittab(char *name)
 {
-	Decl *m, *id;
+	Decl *m, *id, *a;
 	uchar *map;
-	long size;
+	long size, off;
 	int n;
 
-	print("typedef struct{char *name; long sig; void (*fn)(void*); int size; int np; uchar map[16];} Runtab;\n");
+	print("typedef struct{char *name; long sig; void (*fn)(void*); int size; int np; uchar map[16]; char *args;} Runtab;\n");
 	for(m = modules; m != nil; m = m->next2){
 		if(strcmp(m->sym->name, name) != 0)
 			continue;
@@ -417,18 +535,10 @@ emittab(char *name)
 				print("%s.", id->dot->sym->name);
 			print("%s\",0x%lux,%s_%s,", id->sym->name, sign(id->link->ty),
 				id->dot->sym->name, id->sym->name);
+			off = argoffsets(id);
 			if(id->ty->varargs)
 				print("0,0,{0},");
 			else{
-				Decl *a;
-				long off = MaxTemp;
-				int al;
-				for(a = id->ty->ids; a != nil; a = a->next){
-					al = a->ty->align;
-					off = align(off, al);
-					a->offset = off;
-					off += a->ty->size;
-				}
 				size = align(off, MaxAlign);
 				map = emalloc(size/IBY2WD/8 + 2);
 				for(a = id->ty->ids; a != nil; a = a->next)
@@ -441,6 +551,7 @@ emittab(char *name)
 				}
 				free(map);
 			}
+			argstr(id);
 			print("\n");
 		}
 		print("\t0\n};\n");

@@ -1,7 +1,8 @@
 # fuzz-run-gcslot -- a frame whose pointer slot holds a forged value (4096)
-# while the collector runs (a big array, then a long loop) must not
-# crash it.  Found by fuzz/run run; the loop bound is the source operand,
-# as a middle immediate has only 16 bits.
+# while the collector runs (a big array, then a long loop) crashed it.
+# Found by fuzz/run run (the loop bound is the source operand, as a
+# middle immediate has only 16 bits); the verifier now refuses the
+# word written where the callee's frame has a pointer.
 module Fuzz
 entry 0 0
 type 0 56 0010

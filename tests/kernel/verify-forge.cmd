@@ -1,0 +1,1 @@
+/n/local/verify-retword.dis; /n/local/verify-retslot.dis; echo the shell runs on
