@@ -12,9 +12,10 @@ TAG=attrib
 mkdir "$T/tmp"
 TMPDIR=$T/tmp MINOS_TIMEOUT=300 "$R/minos" run -k pc 'bind -b "#x" /dev; echo go; bench -o -n 10000 NULLCALL >/tmp/x; echo done; cat /tmp/x' >"$T/out" 2>&1 &
 run=$!
-# QEMU's pid (minos run's -pidfile), once the guest has said go
+# QEMU's pid (minos run's -pidfile), once the guest has said go (five
+# minutes at most: tests/run may be booting another kernel beside it)
 pid=""
-for i in $(seq 1 600); do
+for i in $(seq 1 3000); do
 	p=$(cat "$T"/tmp/minos.*/pid 2>/dev/null)
 	if [ -n "$p" ] && grep -q '^go' "$T"/tmp/minos.*/serial 2>/dev/null; then
 		pid=$p
