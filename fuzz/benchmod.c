@@ -35,3 +35,5 @@ void	Bench_disablegc(void *f) { USED(f); notin(); }
 void	Bench_enablegc(void *f) { USED(f); notin(); }
 void	Bench_profon(void *f) { USED(f); notin(); }
 void	Bench_profoff(void *f) { USED(f); notin(); }
+void	Bench_attribution(void *f) { USED(f); notin(); }
+void	Bench_causes(void *f) { USED(f); notin(); }
