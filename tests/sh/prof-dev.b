@@ -247,7 +247,23 @@ sampling()
 	ctl("module Profdev");
 	ctl("interval 1");
 	sys->print("start: %s\n", ctl("start"));
-	state("sampling");
+	# whether a sample has come yet depends on the clock: its count is not shown
+	b := array[128] of byte;
+	n := sys->pread(ctlfd, b, len b, big 0);
+	if(n < 0)
+		sys->print("sampling: read ctl: %r\n");
+	else{
+		sys->print("sampling:");
+		(nil, f) := sys->tokenize(string b[0:n], " \n");
+		for(; f != nil; f = tl f){
+			sys->print(" %s", hd f);
+			if(hd f == "records" && tl f != nil){
+				sys->print(" N");
+				f = tl f;
+			}
+		}
+		sys->print("\n");
+	}
 	# busy until a sample has come: at most 10 s
 	t0 := sys->millisec();
 	r: string;
