@@ -32,7 +32,6 @@ hash() {
 
 $M build >/dev/null 2>&1 || { echo "build failed"; exit 1; }
 d0=$(hash "$R/o/kernel/pc")
-t0=$(stat -c %Y "$R/o/kernel/pc")
 
 # determinism: the same seed twice is the same kernel; another is not
 rm -rf "$R/o/layout/5" "$R/o/layout/6"
@@ -46,7 +45,9 @@ check same-seed '[ "$(hash "$R/o/layout/5/pc")" = "$h5" ] && cmp -s "$R/o/layout
 (cd "$R/pc" && ROOT="$R" $MK LAYOUT=6 >/dev/null 2>&1)
 check mk-layout '[ -f "$R/o/layout/6/pc" ] && [ -f "$R/o/layout/6/pcold" ]'
 check other-seed '[ "$(hash "$R/o/layout/6/pc")" != "$h5" ] && [ "$h5" != "$d0" ]'
-check default-untouched '[ "$(hash "$R/o/kernel/pc")" = "$d0" ] && [ "$(stat -c %Y "$R/o/kernel/pc")" = "$t0" ]'
+# (its bytes, not its time: under tests/run -j other cases' mk may relink
+# it, byte for byte the same)
+check default-untouched '[ "$(hash "$R/o/kernel/pc")" = "$d0" ]'
 # the layout: every function of the default kernel, elsewhere
 nm "$R/o/kernel/pc" | awk '$2 ~ /^[tT]$/ { print $3, $1 }' | sort >"$T/nm0"
 nm "$R/o/layout/5/pc" | awk '$2 ~ /^[tT]$/ { print $3, $1 }' | sort >"$T/nm5"
