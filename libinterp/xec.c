@@ -1522,7 +1522,7 @@ Lmcall:
 		if(i->chk->place == Pstatic)
 			i->s.imm = (WORD)l->link;
 	}
-	if(ml->m->prog == nil && !vmargsok(l->link->args, (uchar*)f))
+	if(ml->m->prog == nil && l->link->args->kind != 0 && !vmargsok(l->link->args, (uchar*)f))
 		FAULT(exType);
 	f->lr = i+1;
 	f->fp = b[Kfp];

@@ -17,9 +17,10 @@ init(nil: ref Draw->Context, nil: list of string)
 	out := chan of string;
 	spawn reader(out);
 	for(i := 1; i <= 5; i++)
-		spawn sleeper(i*30, out);
+		spawn sleeper(500+i*100, out);
 	spawn counter(out);
 	# the counter finishes while the reader and the sleepers wait in the host
+	# (100 ms between them: room for a busy host, QEMU's user mode at load 20)
 	sys->print("%s\n", <-out);
 	for(i = 1; i <= 5; i++)
 		sys->print("%s\n", <-out);
@@ -42,7 +43,7 @@ sleeper(ms: int, out: chan of string)
 
 reader(out: chan of string)
 {
-	sys->sleep(250);
+	sys->sleep(1200);
 	buf := array[100] of byte;
 	t := 0;
 	while((n := sys->read(sys->fildes(0), buf, len buf)) > 0)
