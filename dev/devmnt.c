@@ -79,6 +79,7 @@ static struct {
 } mntalloc;
 
 static void	mntclunk(Mnt*, u32int);
+static void	freerpc(Mntrpc*);
 
 static Chan*
 mntattach(char *spec)
@@ -91,10 +92,16 @@ mntattach(char *spec)
 static void
 putmnt(Mnt *mnt)
 {
+	Mntrpc *r;
 	Chan *c;
 
 	if(decref(mnt) != 0)
 		return;
+	/* only rpcs given up are left, their replies never to come */
+	while((r = mnt->queue) != nil){
+		mnt->queue = r->next;
+		freerpc(r);
+	}
 	c = mnt->c;
 	c->mux = nil;
 	c->flag &= ~CMSG;
@@ -202,8 +209,8 @@ mntreadmsg(Mnt *mnt)
 	r->r = f;
 	r->rbuf = buf;
 	r->done = 1;
+	wakeup(&r->rz);	/* under the lock: once its caller sees done, it frees r */
 	unlock(mnt);
-	wakeup(&r->rz);
 }
 
 static int
@@ -340,50 +347,77 @@ mntqueue(Mnt *mnt, Mntrpc *r)
 	poperror();
 }
 
-/* r's caller gives up: flush it (without waiting) unless its reply came */
-static void
+/*
+ * r's caller gives up: flush r (without waiting) unless its reply came.
+ * Returns 1 if r is the reader's now, to free when its reply or the
+ * Rflush comes; 0 if the caller still owns it.  A Tflush whose reply
+ * comes before it is marked flushed is freed here.
+ */
+static int
 mntabandon(Mnt *mnt, Mntrpc *r)
 {
 	Mntrpc *f;
 
+	f = malloc(sizeof *f);
 	lock(mnt);
 	if(r->done || mnt->dead){
-		/* the caller still owns r */
 		dequeue(mnt, r);
 		unlock(mnt);
-		return;
+		free(f);
+		return 0;
 	}
 	r->flushed = 1;
 	unlock(mnt);
-	f = smalloc(sizeof *f);
+	if(f == nil)
+		return 1;	/* no Tflush: r's reply frees it */
 	f->mnt = mnt;
 	f->t.type = Tflush;
 	f->t.oldtag = r->t.tag;
-	f->flushed = 1;
-	if(!waserror()){
-		mntqueue(mnt, f);
-		poperror();
-	}else
+	if(waserror()){
 		freerpc(f);
+		return 1;
+	}
+	mntqueue(mnt, f);
+	poperror();
+	lock(mnt);
+	if(f->done){
+		unlock(mnt);
+		freerpc(f);
+		return 1;
+	}
+	f->flushed = 1;
+	unlock(mnt);
+	return 1;
 }
 
 /*
- * one rpc: returns with r's reply of the right type, or raises the
- * server's error or the mount's.  The caller frees r.
+ * one rpc: returns with r's reply of the right type, for the caller to
+ * free r; or raises the server's error or the mount's, having freed r
+ * or left it to the reader (flushed), so that the caller must not
+ * touch r after an error from here.
  */
 static void
 mountrpc(Mnt *mnt, Mntrpc *r)
 {
 	r->mnt = mnt;
-	mntqueue(mnt, r);
 	if(waserror()){
-		mntabandon(mnt, r);
+		freerpc(r);
+		nexterror();
+	}
+	mntqueue(mnt, r);
+	poperror();
+	if(waserror()){
+		if(!mntabandon(mnt, r))
+			freerpc(r);
 		nexterror();
 	}
 	mntwait(mnt, r);
 	poperror();
-	if(r->r.type == Rerror)
-		error(r->r.ename);
+	if(r->r.type == Rerror){
+		kstrcpy(up->env->errstr, r->r.ename, ERRMAX);
+		freerpc(r);
+		error(up->env->errstr);
+	}
 }
 
 static Mntrpc*
@@ -401,13 +435,7 @@ newrpc(int type, u32int fid)
 static void
 simplerpc(Mnt *mnt, Mntrpc *r)
 {
-	if(waserror()){
-		if(!r->flushed)
-			freerpc(r);
-		nexterror();
-	}
 	mountrpc(mnt, r);
-	poperror();
 	freerpc(r);
 }
 
@@ -540,8 +568,6 @@ mntnewfid(Chan *c, int type, Chan *ac, char *spec)
 	if(waserror()){
 		nc->aux = nil;
 		cclose(nc);
-		if(!r->flushed)
-			freerpc(r);
 		nexterror();
 	}
 	mountrpc(mnt, r);
@@ -608,14 +634,14 @@ mntwalk(Chan *c, Chan *nc, char **name, int nname)
 	if(waserror()){
 		nc->aux = nil;
 		cclose(nc);
-		if(!r->flushed)
-			freerpc(r);
 		free(wq);
 		nexterror();
 	}
 	mountrpc(mnt, r);
-	if(r->r.nwqid > nname || nname > 0 && r->r.nwqid == 0)
+	if(r->r.nwqid > nname || nname > 0 && r->r.nwqid == 0){
+		freerpc(r);
 		error("mount: bad walk reply");
+	}
 	poperror();
 	wq->nqid = r->r.nwqid;
 	for(i = 0; i < wq->nqid; i++)
@@ -652,12 +678,11 @@ mntstat(Chan *c, uchar *db, int n)
 
 	mnt = chanmnt(c);
 	r = newrpc(Tstat, c->fid);
+	mountrpc(mnt, r);
 	if(waserror()){
-		if(!r->flushed)
-			freerpc(r);
+		freerpc(r);
 		nexterror();
 	}
-	mountrpc(mnt, r);
 	if(r->r.nstat > n)
 		error(Eshortstat);
 	dirfix(c, r->r.stat, r->r.nstat);
@@ -679,13 +704,7 @@ mntopencreate(Chan *c, int type, char *name, int omode, ulong perm)
 	r->t.mode = omode & (3|OTRUNC|ORCLOSE);
 	r->t.name = name;
 	r->t.perm = perm;
-	if(waserror()){
-		if(!r->flushed)
-			freerpc(r);
-		nexterror();
-	}
 	mountrpc(mnt, r);
-	poperror();
 	c->qid = r->r.qid;
 	c->iounit = r->r.iounit;
 	if(c->iounit == 0 || c->iounit > mnt->msize-IOHDRSZ)
@@ -741,11 +760,13 @@ static int
 mntwstat(Chan *c, uchar *dp, int n)
 {
 	Mntrpc *r;
+	Mnt *mnt;
 
+	mnt = chanmnt(c);
 	r = newrpc(Twstat, c->fid);
 	r->t.nstat = n;
 	r->t.stat = dp;
-	simplerpc(chanmnt(c), r);
+	simplerpc(mnt, r);
 	return n;
 }
 
@@ -763,12 +784,11 @@ mntrdwr1(Chan *c, int type, uchar *buf, long n, vlong off)
 	r->t.offset = off;
 	r->t.count = n;
 	r->t.data = (char*)buf;
+	mountrpc(mnt, r);
 	if(waserror()){
-		if(!r->flushed)
-			freerpc(r);
+		freerpc(r);
 		nexterror();
 	}
-	mountrpc(mnt, r);
 	nr = r->r.count;
 	if(nr > n)
 		error("mount: server gave more than asked");

@@ -712,11 +712,13 @@ mpand(Mpint *a, Mpint *b, Mpint *r)
 	return 0;
 }
 
+/* r may be a or b, the shorter as well: each word is read before it is written */
 static int
 orxor(Mpint *a, Mpint *b, Mpint *r, int xor)
 {
 	Mpint *t;
-	int e, i;
+	u32int w;
+	int e, i, n;
 
 	if(b->top > a->top){
 		t = a;
@@ -725,17 +727,15 @@ orxor(Mpint *a, Mpint *b, Mpint *r, int xor)
 	}
 	if(a->top == 0 || b->top == 0)
 		return mpassign(a->top == 0 ? b : a, r);
-	if(r == b){
-		b = a;
-		a = r;
-	}
-	if((e = mpassign(a, r)) < 0)
+	n = b->top;
+	if((e = mpgrow(r, a->top)) < 0)
 		return e;
-	for(i = 0; i < b->top; i++)
-		if(xor)
-			r->p[i] ^= b->p[i];
-		else
-			r->p[i] |= b->p[i];
+	for(i = 0; i < a->top; i++){
+		w = i < n ? b->p[i] : 0;
+		r->p[i] = xor ? a->p[i] ^ w : a->p[i] | w;
+	}
+	r->top = a->top;
+	r->sign = a->sign;
 	mpnorm(r);
 	return 0;
 }

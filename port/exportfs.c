@@ -20,6 +20,12 @@
  * exported tree: ".." is taken lexically, from the root, as namec
  * takes it.  When the connection ends, the workers are interrupted and
  * waited for, and every fid's Chan is closed.
+ *
+ * The Export is counted: the reader and each worker hold a reference,
+ * and the last to let go frees it.  A worker still touches ex after it
+ * counts itself gone (its wakeup of the reader, its unlock), and the
+ * reader, seeing nworker 0, may meanwhile have closed everything: so
+ * the reader closes the channels, but frees ex only if it is the last.
  */
 
 typedef struct Export Export;
@@ -56,6 +62,7 @@ struct Exreq
 
 struct Export
 {
+	Ref;			/* the reader and the workers */
 	Lock;			/* all below but wlk */
 	Chan*	io;
 	Chan*	root;
@@ -83,6 +90,7 @@ static char	Enoauth[] = "authentication not required";
 
 static void	exworker(void*);
 static void	exfree(Export*);
+static void	putexport(Export*);
 
 /* write reply f; a failure ends nothing here, the reader sees the connection go */
 static void
@@ -608,6 +616,7 @@ exworker(void *a)
 			if(ex->nworker == 0)
 				wakeup(&ex->done);
 			unlock(ex);
+			putexport(ex);
 			pexit("", 1);
 		}
 		ex->work = q->wnext;
@@ -645,11 +654,14 @@ exqueue(Export *ex, Exreq *q)
 	ex->worktail = q;
 	ex->nqueued++;
 	start = ex->nworker < Maxworker && ex->nworker - ex->nbusy < ex->nqueued;
-	if(start)
+	if(start){
 		ex->nworker++;
+		incref(ex);
+	}
 	unlock(ex);
 	if(start && kproc("exportfs", exworker, ex, PriNormal) < 0){
 		/* no memory for a worker: with none left, the reader serves */
+		putexport(ex);
 		lock(ex);
 		ex->nworker--;
 		while(ex->nworker == 0 && (q = ex->work) != nil){
@@ -830,7 +842,7 @@ exserve(Export *ex)
 	exfree(ex);
 }
 
-/* free ex, whose workers are gone, and close its channels */
+/* the reader's end: close ex's fids and channels, whose workers are gone, and put it */
 static void
 exfree(Export *ex)
 {
@@ -854,6 +866,15 @@ exfree(Export *ex)
 	closepgrp(ex->pgrp);
 	if(ex->egrp != nil)
 		closeegrp(ex->egrp);
+	putexport(ex);
+}
+
+/* drop a reference to ex; the last frees it (a worker's Osenv borrows ex->user till then) */
+static void
+putexport(Export *ex)
+{
+	if(decref(ex) != 0)
+		return;
 	free(ex->user);
 	free(ex);
 }
@@ -886,6 +907,7 @@ exportfs(Chan *c, Chan *root, int async)
 		error(Enomem);
 	}
 	c->flag |= CMSG;
+	ex->ref = 1;
 	ex->io = c;
 	ex->root = root;
 	ex->msize = MAXMSG;

@@ -234,6 +234,27 @@ arith(Case *c)
 	mpclear(&m);
 }
 
+/* or and xor with the result in the shorter argument, which must grow */
+static void
+bits(void)
+{
+	Mpint a, b;
+
+	mpinit(&a);
+	mpinit(&b);
+	get("F00000000000000001", &b);
+	get("2", &a);
+	checke("or", mpor(&a, &b, &a), 0);
+	check("or in shorter", str(&a, 16), "F00000000000000003");
+	get("2", &a);
+	checke("xor", mpxor(&b, &a, &a), 0);
+	check("xor in shorter", str(&a, 16), "F00000000000000003");
+	checke("xor", mpxor(&a, &b, &a), 0);
+	check("xor back", str(&a, 16), "2");
+	mpclear(&a);
+	mpclear(&b);
+}
+
 static void
 conv(void)
 {
@@ -432,6 +453,7 @@ main(void)
 	for(i = 0; i < nelem(cases); i++)
 		arith(&cases[i]);
 	conv();
+	bits();
 	errors();
 	prime();
 	fipsdsa();

@@ -1,11 +1,12 @@
 #!/bin/sh
 # dev-styx -- the device and Styx cases of tests/vm (env, dup, wait,
-# file2chan, mount and export, hostile Styx, dial) run in the kernel
-# too, one boot under each clock, and must print what they print on
-# emu; dial says there is no network.
+# file2chan, mount and export, hostile Styx, exports ending with
+# requests in flight, rpcs flushed, dial) run in the kernel too, one
+# boot under each clock, and must print what they print on emu; dial
+# says there is no network.
 TAG=dev-styx
 . "${ROOT:-$(pwd)}/tests/sh/check.inc"
-cases="dev-env dev-fd dev-wait dev-file2chan dev-mount dev-styx net-dial"
+cases="dev-env dev-fd dev-wait dev-file2chan dev-mount dev-styx dev-exportend dev-mntflush net-dial"
 cmd=""
 want=$T/want
 : >"$want"

@@ -130,8 +130,11 @@ exporter(fd: ref Sys->FD, dir: string, done: chan of int)
 
 client()
 {
-	dir := "/tmp/minos-devstyx-" + string sys->pctl(0, nil);
-	sys->create(dir, Sys->OREAD, Sys->DMDIR|8r755);
+	# a directory of its own: another emu may run this test beside it, as pid 1 too
+	base := "/tmp/minos-devstyx-" + string sys->pctl(0, nil);
+	dir := base;
+	for(n := 0; sys->create(dir, Sys->OREAD|Sys->OEXCL, Sys->DMDIR|8r755) == nil && n < 100; n++)
+		dir = base + "." + string n;
 	fd := sys->create(dir+"/f", Sys->OWRITE, 8r644);
 	sys->fprint(fd, "data");
 	fd = nil;
