@@ -67,6 +67,14 @@ check j2-files 'same "$T/j1" "$T/j2"'
 check j2-progress '[ $(grep -c "^compare: [1-4] of 4 boots done (boot [1-4]: pc)" "$T/err") = 4 ]'
 check j2-noorder '! grep -q "^compare: boot" "$T/err"'
 
+# a boot that fails side by side stops the campaign, as one at a time,
+# and says why
+run $C -c icount -j 2 -f -n 2 -l 0 -N -o "$T/jf" -k pc -k pc 'echo MSEC:1l:Observation:n:Time:ms 1; nosuchcommand'
+check jf-status '[ $st = 1 ]'
+check jf-why 'grep -q "^compare: boot [12] (pc, [AB]/01) failed (status 1): sh: nosuchcommand: not found$" "$T/err"'
+check jf-stop 'grep -q "^compare: boot [12] (pc) failed; its output is in $T/jf/[AB]/01.failed$" "$T/err"'
+check jf-quiet '! grep -q "^compare: parallel: " "$T/err"'
+
 # under the real clock boots on one host are one at a time
 run $C -j 2 -n 4 -k pc -k pcold 'echo'
 fails real-j <<'E'
