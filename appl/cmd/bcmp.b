@@ -75,6 +75,7 @@ Side: adt
 	span:	real;	# seconds its runs took (from "# time" stamps)
 	nruns:	int;	# runs counted in those files
 	ntimed:	int;	# files that gave both
+	host:	array of string;	# per file, its "# host" (compare -H), or nil
 };
 
 # Fam is the family of statistics of a test: sel[j] with its threshold
@@ -113,6 +114,7 @@ maxarr := Maxarr;
 status := "";
 dflag: string;
 layered := 0;	# the top level of both sides is the layout
+unitname := "layout";	# what the top level is: layout, host, or host/layout
 inlayout: string;	# a test's boots all alike, in this one layout: its results hold there only
 delay := 0.0;	# a test's delays are its observations at or above this
 clist: list of string;	# -a's causes, as given
@@ -419,6 +421,15 @@ describelayouts(s: ref Side): string
 # variance of one side only: the boots stay the units, with a warning.
 levelsides(a, b: ref Side): int
 {
+	# under the real clock, boots spread over hosts (compare -H) are
+	# not exchangeable between hosts: the host (with the layout, if
+	# they vary too) is the top level, as the layout is
+	if(member("real", a.clocks) && len distinct(a.host) >= 2 && len distinct(b.host) >= 2){
+		unitname = "host";
+		if(len layouts(a) >= 2 && len layouts(b) >= 2)
+			unitname = "host/layout";
+		return 1;
+	}
 	na := len layouts(a);
 	nb := len layouts(b);
 	if(na >= 2 && nb >= 2)
@@ -430,6 +441,28 @@ levelsides(a, b: ref Side): int
 		warn("only " + one.label + " spans layouts: the boots are the units, and layout is not a level of the comparison");
 	}
 	return 0;
+}
+
+# distinct lists the distinct values of a, nil left out
+distinct(a: array of string): list of string
+{
+	l: list of string;
+	for(i := 0; i < len a; i++)
+		if(a[i] != nil && !member(a[i], l))
+			l = a[i] :: l;
+	return l;
+}
+
+# unitkey names the top-level unit of file i of a side
+unitkey(s: ref Side, i: int): string
+{
+	case unitname {
+	"host" =>
+		return s.host[i];
+	"host/layout" =>
+		return s.host[i] + "/" + s.layout[i];
+	}
+	return s.layout[i];
 }
 
 kernel(s: string): (string, string)
@@ -464,7 +497,7 @@ units(s: ref Side, t: ref Test, cs: ref Cstat, k: int): array of ref Unit
 				r[--m] = Unit.leaf(cat((hd l).l));
 			else
 				r[--m] = Unit.leaf(array[] of {cleaf(hd l, cs, k)});
-		lay[n] = s.layout[i];
+		lay[n] = unitkey(s, i);
 		u[n++] = Unit.group(r);
 	}
 	if(!layered)
@@ -608,7 +641,7 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 	sel := fam.sel;
 	hdr := pad("", w);
 	if(layered)
-		hdr += lpad("layouts", 8);
+		hdr += lpad(unitname + "s", 8);
 	hdr += lpad("boots", 6) + lpad("runs", 6) + lpad("n", 9) + lpad("min", 9);
 	for(i := 0; i < len sel; i++)
 		if(sel[i] < Stats->Exceed)
@@ -991,7 +1024,7 @@ describe(l: string, w: int, u: array of ref Unit, sel: array of int, unit: strin
 top(): string
 {
 	if(layered)
-		return "layout";
+		return unitname;
 	return "boot";
 }
 
@@ -1013,7 +1046,7 @@ variation(la, lb: string, ua, ub: array of ref Unit, unit: string)
 	(sdb, shb, pb) := stats->split(ub);
 	names := array[] of {"boot", "run", "observation"};
 	if(layered)
-		names = array[] of {"layout", "boot", "run", "observation"};
+		names = array[] of {unitname, "boot", "run", "observation"};
 	out.puts("variation: sd of the median at each level and its share of an observation's variance; sd of the p99s\n");
 	n := len names;
 	if(len sda < n)
@@ -1078,11 +1111,11 @@ medians(la, lb: string, ua, ub: array of ref Unit, unit: string)
 			(l, u) = (lb, ub);
 		if(layered)
 			for(i := 0; i < len u; i++)
-				out.puts(pad(l, 12) + "layout " + string (i+1) + ": " + median1(u[i].sub, unit) +
+				out.puts(pad(l, 12) + unitname + " " + string (i+1) + ": " + median1(u[i].sub, unit) +
 					" over " + plural(len u[i].sub, "boot") + "\n");
 		what := "";
 		if(layered)
-			what = "all layouts: ";
+			what = "all " + unitname + "s: ";
 		out.puts(pad(l, 12) + what + median1(u, unit) + " over " + plural(len u, top()) + "\n");
 	}
 }
@@ -1159,6 +1192,8 @@ design(c: ref Cmp, ka, kb, nstat: int): int
 # opt names the option that sets the units a side
 opt(): string
 {
+	if(layered && unitname != "layout")
+		return "-H";
 	if(layered)
 		return "-L";
 	return "-n";
@@ -1755,7 +1790,7 @@ bar(c, n: int, most: real): string
 readside(files: list of string, each: int): (ref Side, string)
 {
 	nf := len files;
-	s := ref Side(nil, nf, array[0] of ref Test, nil, nil, nil, array[nf] of string, array[nf] of string, array[nf] of string, 0.0, 0.0, 0, 0);
+	s := ref Side(nil, nf, array[0] of ref Test, nil, nil, nil, array[nf] of string, array[nf] of string, array[nf] of string, 0.0, 0.0, 0, 0, array[nf] of string);
 	for(fi := 0; files != nil; files = tl files){
 		f := hd files;
 		iob: ref Iobuf;
@@ -1800,6 +1835,8 @@ readside(files: list of string, each: int): (ref Side, string)
 						s.commands = val :: s.commands;
 				"layout" =>
 					s.layout[fi] = val;
+				"host" =>
+					s.host[fi] = val;
 				"time" =>
 					if(isnum(val)){
 						if(t0 < 0.0)

@@ -128,7 +128,7 @@ E
 mkdir -p "$T/prog"
 "$R/o/bin/limbo" -I "$R/module" -o "$T/prog/tbase.dis" "$DATA/cmp-prog/tbase.b" >"$T/limbo.log" 2>&1
 check tbase-compiles '[ $? = 0 ]'
-run $C -n 3 -l 0 -c icount -s 7 -o "$T/icount" -i "$T/prog" -k pc -k pcold '/n/local/tbase 50'
+run $C -j 1 -n 3 -l 0 -c icount -s 7 -o "$T/icount" -i "$T/prog" -k pc -k pcold '/n/local/tbase 50'
 check icount-status '[ $st = 0 ]'
 has icount-n '^pc  *3  *3  *150 '
 has icount-between '^boot  *0 us  *0%  *p99 0 us  *0 us  *0%  *p99 0 us$'
@@ -155,7 +155,7 @@ check icount-plan 'head -1 "$T/err" | grep -qx "compare: design: 3 boots a side,
 # Two layouts a side allow 6 arrangements: no verdict unless the
 # layouts of a side agree (then the comparison is exact), and the
 # design line says which; forced, since the design is too small.
-run $C -f -L 2 -n 4 -c icount -s 7 -o "$T/lay" -i "$T/prog" -k pc -k pcold '/n/local/tbase 50'
+run $C -j 1 -f -L 2 -n 4 -c icount -s 7 -o "$T/lay" -i "$T/prog" -k pc -k pcold '/n/local/tbase 50'
 check lay-status '[ $st = 0 ] || [ $st = 1 ]'
 has lay-layouts '^layouts: A 282168118 642666334; B 712265939 486001573$'
 check lay-small 'grep -q "^design: 2 layouts against 2: all 6 arrangements of the layout labels; the smallest p-value they allow is 0.33: no statement at 95% is possible; use -L 4 or more$" "$T/out" || grep -q "^design: 2 layouts against 2: every layout of each side gave the same" "$T/out"'
