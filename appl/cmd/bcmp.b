@@ -1116,8 +1116,8 @@ variation(la, lb: string, ua, ub: array of ref Unit, unit: string)
 	cb := array[n] of string;
 	W := len la;
 	for(i := 0; i < n; i++){
-		ca[i] = level(sda[i], sha[i], pa[i], unit, flat(sda), i == n-1, ua);
-		cb[i] = level(sdb[i], shb[i], pb[i], unit, flat(sdb), i == n-1, ub);
+		ca[i] = level(sda[i], sha[i], pa[i], unit, medianflat(sda), i == n-1, ua);
+		cb[i] = level(sdb[i], shb[i], pb[i], unit, medianflat(sdb), i == n-1, ub);
 		if(len ca[i] > W)
 			W = len ca[i];
 	}
@@ -1131,9 +1131,9 @@ variation(la, lb: string, ua, ub: array of ref Unit, unit: string)
 	out.puts(la + ": " + dominant(sda, sha, pa, names, ua, unit) + "; " + lb + ": " + dominant(sdb, shb, pb, names, ub, unit) + "\n");
 }
 
-# flat: the median varies at no level (half the observations of every
-# run or more are alike, and the runs agree)
-flat(sd: array of real): int
+# medianflat: the median varies at no level (half the observations of
+# every run or more are alike, and the runs agree)
+medianflat(sd: array of real): int
 {
 	for(i := 0; i < len sd; i++)
 		if(sd[i] > 0.0)
@@ -1607,12 +1607,12 @@ verdict(c: ref Cmp, ok: int, sa, sb: ref Side, ua, ub: array of ref Unit, fam: r
 		(l1, v1, m1, l2, v2, m2) := (sa.label, n*x.a, cs.max[0], sb.label, n*x.b, cs.max[1]);
 		if(v2 > v1)
 			(l1, v1, m1, l2, v2, m2) = (l2, v2, m2, l1, v1, m1);
-		ans = ": " + l1 + ": " + delays(v1) + " of " + rung(delay, unit) + " or more " + per(ua, ub) +
+		ans = ": " + l1 + ": " + many(v1, "delay") + " of " + rung(delay, unit) + " or more " + per(ua, ub) +
 			" caused by " + cs.cause + ", " + what(cs.cause) + maxof(v1, m1, unit) + "; " +
 			l2 + ": " + howmany(v2) + maxof(v2, m2, unit);
 	}else if(top != nil){
 		n := perrun(ua, ub);
-		ans = ": " + sa.label + ": " + howmany(n*top.a) + " " + noun(n*top.a, "observation") + " of " + rung(top.thresh, unit) + " or more " + per(ua, ub) +
+		ans = ": " + sa.label + ": " + many(n*top.a, "observation") + " of " + rung(top.thresh, unit) + " or more " + per(ua, ub) +
 			" (max " + rung(side(ua, Stats->Max, 0.0), unit) + "); " + sb.label + ": " + howmany(n*top.b) +
 			" (max " + rung(side(ub, Stats->Max, 0.0), unit) + ")";
 	}
@@ -1641,15 +1641,6 @@ verdict(c: ref Cmp, ok: int, sa, sb: ref Side, ua, ub: array of ref Unit, fam: r
 	row.verdict = v;
 }
 
-delays(n: real): string
-{
-	if(n == 0.0)
-		return "no delays";
-	if(n == 1.0)
-		return "1 delay";
-	return num(n, 3) + " delays";
-}
-
 maxof(n, m: real, unit: string): string
 {
 	if(n == 0.0)
@@ -1667,12 +1658,14 @@ shortlabel(x: ref Diff, cs: ref Cstat, unit: string): string
 	return "delays by " + cs.cause;
 }
 
-# noun is s, plural unless n is 1
-noun(n: real, s: string): string
+# many counts n of s: "no observations", "1 observation", "5.2 observations"
+many(n: real, s: string): string
 {
+	if(n == 0.0)
+		return "no " + s + "s";
 	if(n == 1.0)
-		return s;
-	return s + "s";
+		return "1 " + s;
+	return num(n, 3) + " " + s + "s";
 }
 
 howmany(n: real): string
