@@ -95,13 +95,34 @@ Fam: adt
 	hu:	array of array of ref Unit;	# their units: a's count, b's, a's time, b's
 };
 
+# Text holds the report while the tests are compared, so that the
+# summary, which needs them all, can open it.
+Text: adt
+{
+	l:	list of string;	# in reverse order
+
+	puts:	fn(t: self ref Text, s: string);
+	flush:	fn(t: self ref Text): int;
+};
+
+# Row is a test's line in the summary: the statistic shown (the first
+# percentile found different, else the median), each side's value, the
+# change, its adjusted p, and the verdict in short.
+Row: adt
+{
+	name, stat, a, b, change, p, verdict:	string;
+};
+
 Nbin:	con 10;
 Big:	con 1e300;
 Bar:	con 24;
 Maxarr:	con 10000;
 
 stderr: ref Sys->FD;
-out: ref Iobuf;
+stdout: ref Iobuf;
+out: ref Text;
+rows: list of ref Row;	# the summary, in reverse order
+row: ref Row;	# the test being compared
 conf := 0.95;
 seed := big 1;
 hflag := 1;
@@ -199,7 +220,8 @@ init(nil: ref Draw->Context, argv: list of string)
 			arg->usage();
 		}
 	argv = arg->argv();
-	out = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
+	stdout = bufio->fopen(sys->fildes(1), Bufio->OWRITE);
+	out = ref Text(nil);
 	if(dflag != nil){
 		if(argv != nil)
 			arg->usage();
@@ -269,6 +291,7 @@ init(nil: ref Draw->Context, argv: list of string)
 		t := find(b.tests, a.tests[i].name);
 		if(t == nil){
 			out.puts(a.tests[i].name + ": only in " + a.label + "\n\n");
+			rows = ref Row(a.tests[i].name, "", "", "", "", "", "only in " + a.label) :: rows;
 			continue;
 		}
 		ncmp++;
@@ -276,8 +299,12 @@ init(nil: ref Draw->Context, argv: list of string)
 			nverdict++;
 	}
 	for(i = 0; i < len b.tests; i++)
-		if((sel == nil || member(b.tests[i].name, sel)) && find(a.tests, b.tests[i].name) == nil)
+		if((sel == nil || member(b.tests[i].name, sel)) && find(a.tests, b.tests[i].name) == nil){
 			out.puts(b.tests[i].name + ": only in " + b.label + "\n\n");
+			rows = ref Row(b.tests[i].name, "", "", "", "", "", "only in " + b.label) :: rows;
+		}
+	if(ncmp > 0)
+		summary(a.label, b.label);
 	if(out.flush() < 0){
 		sys->fprint(stderr, "bcmp: write error: %r\n");
 		raise "fail:write error";
@@ -290,6 +317,58 @@ init(nil: ref Draw->Context, argv: list of string)
 		sys->fprint(stderr, "bcmp: no verdict possible\n");
 		raise "fail:no verdict";
 	}
+}
+
+Text.puts(t: self ref Text, s: string)
+{
+	t.l = s :: t.l;
+}
+
+# flush writes what the report holds so far to standard output.
+Text.flush(t: self ref Text): int
+{
+	for(l := rev(t.l); l != nil; l = tl l)
+		stdout.puts(hd l);
+	t.l = nil;
+	return stdout.flush();
+}
+
+# summary writes the table that opens the report, a row a test, in
+# benchstat's shape; columns are at least two spaces apart (report(8)
+# splits them there), so no cell holds two spaces.
+summary(la, lb: string)
+{
+	r := array[len rows + 1] of ref Row;
+	r[0] = ref Row("test", "statistic", la, lb, "change", "p", "verdict");
+	i := len r;
+	for(l := rows; l != nil; l = tl l)
+		r[--i] = hd l;
+	w := array[6] of {* => 0};
+	for(i = 0; i < len r; i++){
+		c := cells(r[i]);
+		for(j := 0; j < len w; j++)
+			if(len c[j] > w[j])
+				w[j] = len c[j];
+	}
+	stdout.puts("summary: " + lb + " against " + la + ", a test a line (the statistic: the first percentile found different, else the median; p adjusted within the test)\n");
+	for(i = 0; i < len r; i++){
+		c := cells(r[i]);
+		s := pad(c[0], w[0]) + "  " + pad(c[1], w[1]);
+		for(j := 2; j < len w; j++)
+			s += lpad(c[j], w[j]+2);
+		stdout.puts(s + "  " + r[i].verdict + "\n");
+	}
+	stdout.puts("\n");
+}
+
+# cells gives a row's cells but the verdict, "-" for those it lacks.
+cells(r: ref Row): array of string
+{
+	c := array[] of {r.name, r.stat, r.a, r.b, r.change, r.p};
+	for(i := 0; i < len c; i++)
+		if(c[i] == nil)
+			c[i] = "-";
+	return c;
 }
 
 percent(s, what: string): real
@@ -328,7 +407,6 @@ fatal(s: string)
 # status will carry; the rest of the test is reported.
 complain(name, why: string)
 {
-	out.flush();
 	sys->fprint(stderr, "bcmp: %s: %s\n", name, why);
 	status = "refused";
 }
@@ -336,9 +414,9 @@ complain(name, why: string)
 # refuse gives up one test, for a reason the exit status will carry.
 refuse(name, why: string)
 {
-	out.flush();
 	sys->fprint(stderr, "bcmp: %s: %s\n", name, why);
 	status = "refused";
+	rows = ref Row(name, "", "", "", "", "", "refused") :: rows;
 }
 
 warn(s: string)
@@ -623,6 +701,9 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 		refuse(ta.name, err);
 		return 0;
 	}
+	row = ref Row(ta.name, nil, nil, nil, nil, nil, nil);
+	rows = row :: rows;
+	setrow("median", side(ua, Stats->Median, 0.0), side(ub, Stats->Median, 0.0), unit, nil);
 
 	u := "";
 	if(unit != nil)
@@ -659,6 +740,7 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 		differences(sa, sb, ua, ub, fam, unit, nil);
 		out.puts("verdict: none: a comparison needs " + top() + "s on each side (at least " +
 			string stats->mink(1, 1.0-conf) + " a side for a statement at " + pc(conf) + ")\n");
+		row.verdict = "none: " + one + " has a single " + top();
 		if(hflag)
 			histogram(ua, ub, la, lb);
 		out.puts("\n");
@@ -682,6 +764,16 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 		histogram(ua, ub, la, lb);
 	out.puts("\n");
 	return ok;
+}
+
+# setrow sets the summary's statistic stat of the test being compared,
+# a on the old side and b on the new, and its adjusted p.
+setrow(stat: string, a, b: real, unit, p: string)
+{
+	(row.stat, row.a, row.b, row.p) = (stat, fmtu(a, unit), fmtu(b, unit), p);
+	row.change = nil;
+	if(a != 0.0)
+		row.change = signed(100.0*(b-a)/abs(a), 3) + "%";
 }
 
 # thresholds gives a test's fixed thresholds, in its unit: those of -t,
@@ -1057,8 +1149,8 @@ variation(la, lb: string, ua, ub: array of ref Unit, unit: string)
 	cb := array[n] of string;
 	W := len la;
 	for(i := 0; i < n; i++){
-		ca[i] = level(sda[i], sha[i], pa[i], unit);
-		cb[i] = level(sdb[i], shb[i], pb[i], unit);
+		ca[i] = level(sda[i], sha[i], pa[i], unit, medianflat(sda), i == n-1, ua);
+		cb[i] = level(sdb[i], shb[i], pb[i], unit, medianflat(sdb), i == n-1, ub);
 		if(len ca[i] > W)
 			W = len ca[i];
 	}
@@ -1069,19 +1161,39 @@ variation(la, lb: string, ua, ub: array of ref Unit, unit: string)
 			continue;	# a run a boot: the runs are the boots
 		out.puts(pad(names[i], 12) + pad(ca[i], W) + cb[i] + "\n");
 	}
-	out.puts(la + ": " + dominant(sda, sha, names) + "; " + lb + ": " + dominant(sdb, shb, names) + "\n");
+	out.puts(la + ": " + dominant(sda, sha, pa, names, ua, unit) + "; " + lb + ": " + dominant(sdb, shb, pb, names, ub, unit) + "\n");
+}
+
+# medianflat: the median varies at no level (half the observations of
+# every run or more are alike, and the runs agree)
+medianflat(sd: array of real): int
+{
+	for(i := 0; i < len sd; i++)
+		if(sd[i] > 0.0)
+			return 0;
+	return 1;
 }
 
 # dominant names the level whose share is greatest; the observations
-# vary within runs, or within boots when a boot has one run
-dominant(sd, share: array of real, names: array of string): string
+# vary within runs, or within boots when a boot has one run.  When the
+# median varies nowhere the tail may still: it says where the p99
+# varies, else how far the observations range, and "no variation" only
+# when every observation is the same.
+dominant(sd, share, p99: array of real, names: array of string, u: array of ref Unit, unit: string): string
 {
 	best := -1;
 	for(i := 0; i < len sd; i++)
 		if(sd[i] > 0.0 && (best < 0 || share[i] > share[best]))
 			best = i;
-	if(best < 0)
-		return "no variation";
+	if(best < 0){
+		(lo, hi) := span(u);
+		if(lo == hi)
+			return "no variation: every observation is " + fmtu(lo, unit);
+		for(i = 0; i < len p99; i++)
+			if(p99[i] > 0.0)
+				return "the median does not vary, the p99 does between " + names[i] + "s";
+		return "the median and p99 do not vary; the observations range from " + fmtu(lo, unit) + " to " + fmtu(hi, unit);
+	}
 	if(best < len sd - 1)
 		return "between " + names[best] + "s dominates";
 	if(len sd >= 2 && sd[len sd - 2] < 0.0)
@@ -1089,13 +1201,25 @@ dominant(sd, share: array of real, names: array of string): string
 	return "within runs dominates";
 }
 
-level(sd, share, p99: real, unit: string): string
+# level gives a side's cell of a level's row; the share is left out
+# when the median varies at no level (a share of nothing), and a
+# robust spread of 0 within runs is shown beside the observations'
+# range, which it does not mean is 0.
+level(sd, share, p99: real, unit: string, flat, obs: int, u: array of ref Unit): string
 {
 	if(sd < 0.0)
 		return "-";
-	s := pad(fmtu(sd, unit), 11) + lpad(num(100.0*share, 2) + "%", 6);
+	sh := "-";
+	if(!flat)
+		sh = num(100.0*share, 2) + "%";
+	s := pad(fmtu(sd, unit), 11) + lpad(sh, 6);
 	if(p99 >= 0.0)
 		s += "  p99 " + fmtu(p99, unit);
+	if(obs && sd == 0.0){
+		(lo, hi) := span(u);
+		if(lo < hi)
+			s += "  range " + fmtu(lo, unit) + " to " + fmtu(hi, unit);
+	}
 	return s;
 }
 
@@ -1105,18 +1229,23 @@ level(sd, share, p99: real, unit: string): string
 medians(la, lb: string, ua, ub: array of ref Unit, unit: string)
 {
 	out.puts("median, " + pc(conf) + " interval over " + top() + "s:\n");
+	w := 11;
+	if(len la > w)
+		w = len la;
+	if(len lb > w)
+		w = len lb;
 	for(s := 0; s < 2; s++){
 		(l, u) := (la, ua);
 		if(s)
 			(l, u) = (lb, ub);
 		if(layered)
 			for(i := 0; i < len u; i++)
-				out.puts(pad(l, 12) + unitname + " " + string (i+1) + ": " + median1(u[i].sub, unit) +
+				out.puts(pad(l, w) + " " + unitname + " " + string (i+1) + ": " + median1(u[i].sub, unit) +
 					" over " + plural(len u[i].sub, "boot") + "\n");
 		what := "";
 		if(layered)
 			what = "all " + unitname + "s: ";
-		out.puts(pad(l, 12) + what + median1(u, unit) + " over " + plural(len u, top()) + "\n");
+		out.puts(pad(l, w) + " " + what + median1(u, unit) + " over " + plural(len u, top()) + "\n");
 	}
 }
 
@@ -1134,9 +1263,9 @@ median1(u: array of ref Unit, unit: string): string
 		v[i] = u[i].value(Stats->Median, 0.0);
 	(m, lo, hi) := stats->interval(v, conf);
 	(f, su) := scale(m, lo, hi, unit);
-	s := num(m/f, 5) + su;
+	s := num(m/f, 3) + su;
 	if(lo <= hi)
-		s += " [" + num(lo/f, 5) + ", " + num(hi/f, 5) + "]";
+		s += " [" + num(lo/f, 3) + ", " + num(hi/f, 3) + "]";
 	return s;
 }
 
@@ -1217,7 +1346,7 @@ plan(d: string)
 	alpha := 1.0 - conf;
 	n := stats->choose(2*k, k);
 	p := stats->leastp(k, k);
-	s := "design: " + string k + " " + what + "s a side: ";
+	s := "design: " + plural(k, what) + " a side: ";
 	if(n <= real maxarr)
 		s += "all " + num(n, 6) + " arrangements of the " + what + " labels";
 	else{
@@ -1280,7 +1409,7 @@ what(cause: string): string
 rung(t: real, unit: string): string
 {
 	(f, su) := scale(t, 1.0, 0.0, unit);
-	return num(t/f, 4) + su;
+	return num(t/f, 3) + su;
 }
 
 # differences writes a line per statistic: its verdict, the difference
@@ -1337,7 +1466,7 @@ differences(sa, sb: ref Side, ua, ub: array of ref Unit, fam: ref Fam, unit: str
 		Stats->Dist =>
 			if(c == nil)
 				continue;
-			out.puts(what + ": " + v + "Anderson-Darling A2 = " + num(x.d, 4) + pval(c, x) + "\n");
+			out.puts(what + ": " + v + "Anderson-Darling A2 = " + num(x.d, 3) + pval(c, x) + "\n");
 		Stats->Exceed =>
 			what = "exceedance above " + fmtu(x.thresh, unit) + " (" + la + "'s p99)";
 			out.puts(what + ": " + v + signed(100.0*x.d, 3) + " points" + ci(100.0*x.lo, 100.0*x.hi, 1.0) +
@@ -1361,10 +1490,11 @@ differences(sa, sb: ref Side, ua, ub: array of ref Unit, fam: ref Fam, unit: str
 			rel := "";
 			if(x.a != 0.0)
 				rel = signed(100.0*x.d/x.a, 3) + "%";
-			if(c != nil && rel != nil)
-				rel += pval(c, x);
-			else if(c != nil)
-				rel = pval(c, x)[2:];
+			pv := pval(c, x);
+			if(rel != nil)
+				rel += pv;
+			else if(pv != nil)
+				rel = pv[2:];	# no "; " before it
 			if(rel != nil)
 				rel = " (" + rel + ")";
 			out.puts(what + ": " + v + signed(x.d/f, 3) + su + ci(x.lo, x.hi, f) + rel + "\n");
@@ -1472,14 +1602,26 @@ verdict(c: ref Cmp, ok: int, sa, sb: ref Side, ua, ub: array of ref Unit, fam: r
 {
 	if(!ok){
 		out.puts("verdict: none: the design is too small\n");
+		row.verdict = "none: the design is too small";
 		return;
+	}
+	shown := -1;
+	for(i := 0; i < len c.d; i++)
+		if(c.d[i].stat == Stats->Median && shown < 0 || c.d[i].stat < Stats->Exceed && kind(c, c.d[i]) == 'd' && (shown < 0 || kind(c, c.d[shown]) != 'd'))
+			shown = i;
+	if(shown >= 0){
+		x := c.d[shown];
+		p := "exact";
+		if(!c.exact)
+			p = num(x.padj, 2);
+		setrow(stats->statname(x.stat), x.a, x.b, unit, p);
 	}
 	d := "";
 	e := "";
 	ne := 0;
 	top: ref Diff;
 	cause := -1;
-	for(i := 0; i < len c.d; i++)
+	for(i = 0; i < len c.d; i++)
 		case kind(c, c.d[i]) {
 		'd' =>
 			x := c.d[i];
@@ -1500,38 +1642,38 @@ verdict(c: ref Cmp, ok: int, sa, sb: ref Side, ua, ub: array of ref Unit, fam: r
 		(l1, v1, m1, l2, v2, m2) := (sa.label, n*x.a, cs.max[0], sb.label, n*x.b, cs.max[1]);
 		if(v2 > v1)
 			(l1, v1, m1, l2, v2, m2) = (l2, v2, m2, l1, v1, m1);
-		ans = ": " + l1 + ": " + delays(v1) + " of " + rung(delay, unit) + " or more " + per(ua, ub) +
+		ans = ": " + l1 + ": " + many(v1, "delay") + " of " + rung(delay, unit) + " or more " + per(ua, ub) +
 			" caused by " + cs.cause + ", " + what(cs.cause) + maxof(v1, m1, unit) + "; " +
 			l2 + ": " + howmany(v2) + maxof(v2, m2, unit);
 	}else if(top != nil){
 		n := perrun(ua, ub);
-		ans = ": " + sa.label + ": " + howmany(n*top.a) + " observations of " + rung(top.thresh, unit) + " or more " + per(ua, ub) +
+		ans = ": " + sa.label + ": " + many(n*top.a, "observation") + " of " + rung(top.thresh, unit) + " or more " + per(ua, ub) +
 			" (max " + rung(side(ua, Stats->Max, 0.0), unit) + "); " + sb.label + ": " + howmany(n*top.b) +
 			" (max " + rung(side(ub, Stats->Max, 0.0), unit) + ")";
 	}
+	v: string;
 	if(inlayout != nil){
-		if(d != nil)
+		if(d != nil){
+			v = "in " + inlayout + ", differs in " + d[2:];
 			out.puts("verdict: in " + inlayout + ", " + sb.label + " differs from " + sa.label + " in " + d[2:] + ans +
 				" (one layout: no confidence over layouts)\n");
-		else
-			out.puts("verdict: in " + inlayout + ", no difference\n");
-	}else if(d != nil)
+		}else{
+			v = "in " + inlayout + ", no difference";
+			out.puts("verdict: " + v + "\n");
+		}
+	}else if(d != nil){
+		v = "difference in " + d[2:];
 		out.puts("verdict: difference at " + pc(conf) + " confidence in " + d[2:] + ans + "\n");
-	else if(ne > 0 && ne == len c.d - 1)
-		out.puts("verdict: equivalent within +-" + num(margin, 3) + "%\n");
-	else if(e != nil)
-		out.puts("verdict: no difference proven (equivalent within +-" + num(margin, 3) + "% in " + e[2:] + ")\n");
-	else
-		out.puts("verdict: no difference proven\n");
-}
-
-delays(n: real): string
-{
-	if(n == 0.0)
-		return "no delays";
-	if(n == 1.0)
-		return "1 delay";
-	return num(n, 3) + " delays";
+	}else{
+		if(ne > 0 && ne == len c.d - 1)
+			v = "equivalent within +-" + num(margin, 3) + "%";
+		else if(e != nil)
+			v = "no difference proven (equivalent within +-" + num(margin, 3) + "% in " + e[2:] + ")";
+		else
+			v = "no difference proven";
+		out.puts("verdict: " + v + "\n");
+	}
+	row.verdict = v;
 }
 
 maxof(n, m: real, unit: string): string
@@ -1549,6 +1691,16 @@ shortlabel(x: ref Diff, cs: ref Cstat, unit: string): string
 	if(cs.time)
 		return cs.cause + "'s time in delays";
 	return "delays by " + cs.cause;
+}
+
+# many counts n of s: "no observations", "1 observation", "5.2 observations"
+many(n: real, s: string): string
+{
+	if(n == 0.0)
+		return "no " + s + "s";
+	if(n == 1.0)
+		return "1 " + s;
+	return num(n, 3) + " " + s + "s";
 }
 
 howmany(n: real): string
@@ -1669,7 +1821,7 @@ planning(sa, sb: ref Side, ua, ub: array of ref Unit, fam: ref Fam, unit: string
 					r = 1000;
 			}
 			v = t2[0] + s2[1] / real r;
-			rs = " x " + string r + " runs";
+			rs = " x " + plural(r, "run");
 		}
 		k := stats->plan(v, conf, h, kmin);
 		if(k < 0){
@@ -1679,7 +1831,7 @@ planning(sa, sb: ref Side, ua, ub: array of ref Unit, fam: ref Fam, unit: string
 		tm := "";
 		if(cr > 0.0)
 			tm = ": about " + duration(2.0 * real k * (cb + real r * cr)) + " for both sides";
-		out.puts(what + ":" + lv + "; " + string k + " boots a side" + rs + tm + "\n");
+		out.puts(what + ":" + lv + "; " + plural(k, "boot") + " a side" + rs + tm + "\n");
 	}
 	out.puts("(at least " + string kmin + " " + top() + "s a side for the permutation test to reach " + pc(conf) +
 		" over " + string len sel + " statistics whatever the data; " + string stats->mink(1, 1.0 - conf) + " when their most extreme arrangements agree)\n");
@@ -1717,9 +1869,9 @@ planlayouts(what: string, s2, t2, na, nb: array of real, h: real, kmin: int, cb,
 	if(b > 1 && s2[1] >= 0.0){
 		k1 := stats->plan(t2[0] + s2[1], conf, h, kmin);
 		if(k1 > 0)
-			other = ", or " + string k1 + " of one boot each";
+			other = ", or " + plural(k1, "layout") + " of one boot each";
 	}
-	out.puts(what + ":" + lv + "; " + string k + " layouts a side x " + string b + " boots" + tm + other + "\n");
+	out.puts(what + ":" + lv + "; " + plural(k, "layout") + " a side x " + plural(b, "boot") + tm + other + "\n");
 }
 
 duration(s: real): string
@@ -1760,12 +1912,18 @@ histogram(ua, ub: array of ref Unit, la, lb: string)
 			most = real cb[i] / real nb;
 	}
 	out.puts(lpad("from", 10) + "  " + pad(la, Bar+8) + "  " + lb + "\n");
+	d := 3;	# significant figures enough to tell the edges apart
+	for(i = 1; i < len edge && d < 8; i++)
+		if(num(edge[i], d) == num(edge[i-1], d)){
+			d++;
+			i = 0;
+		}
 	for(i = 0; i < len ca; i++){
 		if(i == len ca - 1 && ca[i] == 0 && cb[i] == 0)
 			break;
-		e := num(edge[i], 5);
+		e := num(edge[i], d);
 		if(i == len ca - 1)
-			e = ">" + num(edge[i], 5);
+			e = ">" + num(edge[i], d);
 		out.puts(lpad(e, 10) + "  " + bar(ca[i], na, most) + "  " + bar(cb[i], nb, most) + "\n");
 	}
 }
@@ -2137,15 +2295,15 @@ fmt(v: real, unit: string): string
 {
 	(f, su) := scale(v, 1.0, 0.0, unit);
 	if(su == " " + unit)
-		return num(v, 4);
-	return num(v/f, 4) + su[1:];
+		return num(v, 3);
+	return num(v/f, 3) + su;
 }
 
 # fmtu is fmt with the unit always named.
 fmtu(v: real, unit: string): string
 {
 	s := fmt(v, unit);
-	if(s == num(v, 4) && unit != nil)
+	if(s == num(v, 3) && unit != nil)
 		s += " " + unit;
 	return s;
 }
@@ -2159,7 +2317,8 @@ signed(v: real, d: int): string
 }
 
 # num formats v: a whole number as an integer, any other to d
-# significant digits, but never losing the integer part.
+# significant digits, but never losing the integer part (rounded to it
+# when it has d digits or more).
 num(v: real, d: int): string
 {
 	if(v == 0.0)
@@ -2170,7 +2329,7 @@ num(v: real, d: int): string
 	for(i := 1; i < d; i++)
 		m *= 10.0;
 	if((v >= m || v <= -m) && v > -9e15 && v < 9e15)
-		return sys->sprint("%.1f", v);
+		return sys->sprint("%.0f", v);
 	return sys->sprint("%.*g", d, v);
 }
 

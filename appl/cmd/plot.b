@@ -1750,6 +1750,8 @@ opct(a: array of ref Result, gi: array of int, gname: array of string, all: ref 
 {
 	ng := len gname;
 	r := a[0];
+	if(lflag && all.n > 0 && all.hi <= 0.0)
+		fatal("-m -l: no value above 0 to draw on a log axis");
 	gstart(title, "", axis(r.ylabel, r.yunit), "");
 	ax := valueaxis(all);
 	if(ax.log)

@@ -8,6 +8,8 @@
 #	cmp-runs	4 boots of 3 runs: the run level, and planning
 #	cmp-layout	4 layouts a side of 4 boots each (below)
 #	cmp-cause	attributed observations (below)
+#	cmp-flat	a median that never varies, maxima that do; a meter
+#		that is always 0 (below)
 # and the refusals: other clocks, units, one boot, bad values.  The
 # data were drawn once from a seeded generator: a boot's centre is
 # 20 + N(0, 0.3) us, each observation the centre + Exp(1), plus, with
@@ -36,13 +38,13 @@ has aa-design '^design: 5 boots against 5: all 252 arrangements of the boot labe
 # and not tested; the verdict answers with the highest rung found
 run $B -q -l pcold,pc "$TA" "$TB"
 golden tail
-has tail-p99 '^p99: difference at 95% confidence: -741.2 us \[-812.8, -669.7\] (-96.8%; p 0.016)$'
+has tail-p99 '^p99: difference at 95% confidence: -741 us \[-813, -670\] (-96.8%; p 0.016)$'
 has tail-median '^median: no difference proven: '
 has tail-rung '^100 us or more: difference at 95% confidence: -4.6 a boot \[-6.3, -2.9\] (5.2 to 0.6; p 0.016)$'
 has tail-flat '^10 us or more: every observation on both sides$'
 has tail-none '^5 ms or more: none on either side$'
 has tail-family 'p adjusted over 7 statistics'
-has tail-verdict '^verdict: difference at 95% confidence in p99, max, 100 us or more: pcold: 5.2 observations of 100 us or more a boot (max 997.3 us); pc: 0.6 (max 318.6 us)$'
+has tail-verdict '^verdict: difference at 95% confidence in p99, max, 100 us or more: pcold: 5.2 observations of 100 us or more a boot (max 997 us); pc: 0.6 (max 319 us)$'
 has tail-kernels '^pcold: kernel pcold 89abcdef0123; pc: kernel pc 0123456789ab$'
 
 # the same again: the report is deterministic
@@ -80,7 +82,7 @@ check notime-err 'grep -qx "bcmp: C: threshold 1ms is a time, but the test measu
 has notime-others '^N: Time (ns)$'
 # without a time unit there is no ladder: the exceedance above old's p99
 run $B -q -T C -l pcold,pc "$(tside ns/A)" "$(tside ns/B)"
-has noladder '^exceedance above 765.8 n (pcold.s p99): difference at 95% confidence: -1.3 points \[-2, -0.597\] (1.4% to 0.1%; p 0.004)$'
+has noladder '^exceedance above 766 n (pcold.s p99): difference at 95% confidence: -1.3 points \[-2, -0.597\] (1.4% to 0.1%; p 0.004)$'
 # delays by cause (cmp-cause: 5 boots a side of 2000 observations
 # 20.00 to 20.99 us, a clock interrupt of 0.5 us in every 97th, with
 # bench(1)'s attribution).  pcold's boots have 3 5 4 6 5 delays of the
@@ -164,7 +166,7 @@ E
 run $B -q -a -e 5% -w 5% -l a,b "$AA" "$AB"
 golden aa-plan
 has aa-false '^A/A: the same kernel on both sides: false differences in 0 of 7 statistics$'
-has aa-floor '^noise floor (smaller differences go unseen): median 1.079 us (5.2%), .*, 100 us or more 2 a boot, 1 ms or more 0.2 a boot$'
+has aa-floor '^noise floor (smaller differences go unseen): median 1.08 us (5.2%), .*, 100 us or more 2 a boot, 1 ms or more 0.2 a boot$'
 has aa-equiv '^p90: equivalent within +-5%: '
 has aa-plan '^median: boot 0.187, observation 1.55 (n 200); 6 boots a side: about 48 s for both sides$'
 has aa-kmin '^(at least 6 boots a side for the permutation test to reach 95% over 7 statistics whatever the data; 4 when their most extreme arrangements agree)$'
@@ -180,7 +182,7 @@ check three-err 'grep -qx "bcmp: no verdict possible" "$T/err"'
 # runs within boots: a level of their own, timed by "# time" lines
 run $B -q -w 5% -l a,b "$(side cmp-runs/A)" "$(side cmp-runs/B)"
 has runs-rows '^a  *4  *12  *1200 '
-has runs-plan '^median: boot 0.0795, run 0.00687, observation 0.875 (n 100); 6 boots a side x 1 runs: about 48 s for both sides$'
+has runs-plan '^median: boot 0.0795, run 0.00687, observation 0.875 (n 100); 6 boots a side x 1 run: about 48 s for both sides$'
 
 # warnings: two builds of one kernel, another warm-up
 run $B -q -l a,b "$AA" "$(side cmp-build/B)"
@@ -311,12 +313,12 @@ run $B -q -l a,b "$(side cmp-layout/A)" "$(side cmp-layout/B)"
 check layout-status '[ $st = 0 ]'
 has layout-kernels '^a: kernel old in 4 layouts (111 222 333 444); b: kernel new in 4 layouts (555 666 777 888)$'
 has layout-rows '^a  *4  *16  *16  *800 '
-has layout-row '^layout      2.581 us    97.8%  p99 2.582 us    2.581 us    97.8%  p99 2.582 us$'
-has layout-boot '^boot        0.1013 us   0.15%  p99 0.1291 us '
-has layout-obs '^observation 0.3707 us      2%  '
+has layout-row '^layout      2.58 us       98%  p99 2.58 us    2.58 us       98%  p99 2.58 us$'
+has layout-boot '^boot        0.101 us    0.15%  p99 0.129 us '
+has layout-obs '^observation 0.371 us       2%  '
 has layout-dominant '^a: between layouts dominates; b: between layouts dominates$'
-has layout-one '^a           layout 2: 12.49 us \[12.285, 12.695\] over 4 boots$'
-has layout-all '^b           all layouts: 16.49 us \[12.381, 20.599\] over 4 layouts$'
+has layout-one '^a           layout 2: 12.5 us \[12.3, 12.7\] over 4 boots$'
+has layout-all '^b           all layouts: 16.5 us \[12.4, 20.6\] over 4 layouts$'
 has layout-design '^design: 4 layouts against 4: all 70 arrangements of the layout labels; the smallest p-value they allow is 0.029, 0.029 after adjusting for 6 statistics$'
 has layout-median '^median: no difference proven: +3 us \[-1.96, +7.96\] (+22.2%; p 0.2)$'
 has layout-verdict '^verdict: no difference proven$'
@@ -345,4 +347,33 @@ has tie-verdict '^verdict: no difference proven$'
 run $B -q -l a,b "$(side cmp-layout/A)" "$(ls "$T"/noly/B/*.res | tr '\n' , | sed 's/,$//')"
 has one-layered '^warning: only a spans layouts: the boots are the units, and layout is not a level of the comparison$'
 has one-design '^design: 16 boots against 16: '
+# the text (cmp-flat, 5 boots a side of 200 observations in ns: 170
+# of each boot are 347, 20 spread 350-399, and one each near 6-24 us;
+# pcold's greatest 16, 120, 443, 52 and 230 ms, pc's 38-52 us; and
+# sysbench.faults, 0 in each of 3 runs of every boot, as sysbench's
+# meters of nothing are): the summary opens the report, a line a test;
+# labels longer than the column keep a space before the number; three
+# significant figures, each with its unit; "1 observation"; the median
+# varies nowhere, but the spread words say where the tail does, and
+# "no variation" only of the meter that is all 0 (it was "no
+# variation", "observation 0 ns 0%", and the meter broke bcmp with an
+# array bounds error)
+run $B -l pcold-icount.res,pc-icount.res "$(side cmp-flat/A)" "$(side cmp-flat/B)"
+golden flat
+has flat-sumhead '^summary: pc-icount.res against pcold-icount.res, a test a line '
+has flat-sumcols '^test             statistic  pcold-icount.res  pc-icount.res  change      p  verdict$'
+has flat-sumT '^T                p99                 14.8 us           6 us  -59.5%  0.016  difference in p99, max, 10 us or more, 100 us or more, 1 ms or more, 5 ms or more$'
+has flat-sumZ '^sysbench.faults  median                  0 n            0 n       -  exact  in the one layout measured, no difference$'
+check flat-first '[ "$(head -1 "$T/out" | cut -c1-8)" = "summary:" ]'
+has flat-row '^pcold-icount.res     5     5     1000      347      347      354  14.8 us   172 ms$'
+has flat-median '^pcold-icount.res 347 ns \[347, 347\] over 5 boots$'
+has flat-obs '^observation 0 ns            -  range 347 ns to 443 ms   0 ns            -  range 347 ns to 52 us$'
+has flat-spread '^pcold-icount.res: the median does not vary, the p99 does between boots; pc-icount.res: the median does not vary, the p99 does between boots$'
+has flat-zero '^pcold-icount.res: no variation: every observation is 0 n; pc-icount.res: no variation: every observation is 0 n$'
+has flat-max '^max: difference at 95% confidence: -172 ms \[-334, -10\] (-100%; p 0.016)$'
+has flat-one 'pcold-icount.res: 1 observation of 5 ms or more a boot (max 172 ms); pc-icount.res: none (max 43 us)$'
+has flat-zeromax '^max: 0 n \[0, 0\]$'
+check flat-nonovar '[ $(grep -c "no variation" "$T/out") = 1 ]'
+run $B -d 1
+has plan1 '^design: 1 boot a side: all 2 arrangements of the boot labels; '
 finish

@@ -37,7 +37,7 @@ check page '[ -s "$D/report.html" ] && grep -q "^report: $D/report.html$" "$T/er
 check pictures 'pngs "$D/report.html"'
 check six '[ "$(grep -c "<img src=\"html/" "$D/report.html")" = 6 ]'
 check tests '[ "$(grep -c "<h2 id=" "$D/report.html")" = 2 ] && grep -q "<td><a href=\"#TIME\">TIME</a></td>" "$D/report.html"'
-check verdict 'grep -q "^<tr><td><a href=\"#MSEC\">MSEC</a></td><td class=[a-z]*>." "$D/report.html"'
+check verdict 'grep -q "^<tr><td><a href=\"#MSEC\">MSEC</a></td><td>median</td>.*<td class=[a-z]*>." "$D/report.html"'
 
 # the page in a browser: a screenshot with something drawn on it
 if command -v chromium >/dev/null 2>&1; then
@@ -58,6 +58,20 @@ sh "$R/host/report" -o "$T/other" "$T/saved" >"$T/out" 2>"$T/err"
 st=$?
 check saved '[ $st = 0 ] && pngs "$T/other/report.html" && [ ! -e "$T/saved/report.html" ] &&
 	grep -q "difference at 95% confidence in p99, max, 100 us or more" "$T/other/report.html"'
+
+# a meter that is always 0 (as many of sysbench's are; tests/data/cmp-flat)
+# cannot go on a log axis: its percentiles are drawn on a linear one and
+# the page says so, where report said "cannot draw" and drew nothing;
+# the summary's row is bcmp's, a cell a column
+cp -R "$R/tests/data/cmp-flat" "$T/flat"
+(cd "$R/tests/data" && sh "$R/host/compare" "$T/flat" >"$T/flat/report" 2>/dev/null)
+sh "$R/host/report" "$T/flat" >"$T/out" 2>"$T/err"
+st=$?
+check zero '[ $st = 0 ] && [ "$(cat "$T/err")" = "report: $T/flat/report.html" ] && pngs "$T/flat/report.html" &&
+	[ "$(grep -c "<img src=\"html/" "$T/flat/report.html")" = 6 ] && [ -z "$(ls "$T/flat/html" | grep -v "\.png$")" ]'
+check zero-note 'grep -qx "<p>Every observation of both sides is 0: the percentiles are drawn on a linear axis (a log axis cannot show them).</p>" "$T/flat/report.html"'
+check zero-one '[ "$(grep -c "linear axis" "$T/flat/report.html")" = 1 ]'
+check summary-row 'grep -qx "<tr><td><a href=\"#T\">T</a></td><td>p99</td><td>14.8 us</td><td>6 us</td><td>-59.5%</td><td>0.016</td><td class=yes>difference in p99, max, 10 us or more, 100 us or more, 1 ms or more, 5 ms or more</td></tr>" "$T/flat/report.html"'
 
 # bad input
 mkdir "$T/empty"

@@ -197,6 +197,11 @@ IN=$T/in tool plot -l
 fails lognone 1 <<'E'
 plot: Z: -l: no value above 0 to draw on a log axis
 E
+printf 'Z:1l:O:n:T:us 0 0\nY:1l:O:n:T:us 0 -1\n' >"$T/in"
+IN=$T/in tool plot -g -m -l -p 1p
+fails lognone-m 1 <<'E'
+plot: -m -l: no value above 0 to draw on a log axis
+E
 : >"$T/in"
 IN=$T/in tool plot
 fails empty 1 <<'E'
