@@ -776,11 +776,18 @@ primary(f: ref Fam, ua, ub: array of ref Unit): int
 	j: int;
 	for(j = 0; j < len f.sel; j++){
 		v := array[len ua + len ub] of real;
+		nn := n;
 		if(f.sel[j] == Stats->Given && !f.cs[j].time){
 			for(i := 0; i < len ua; i++)
 				v[i] = f.xa[j][i].value(Stats->Mean, 0.0);
 			for(i = 0; i < len ub; i++)
 				v[len ua + i] = f.xb[j][i].value(Stats->Mean, 0.0);
+		}else if(f.sel[j] == Stats->Median && clist == nil){
+			for(i := 0; i < len ua; i++)
+				v[i] = ua[i].value(Stats->Median, 0.0);
+			for(i = 0; i < len ub; i++)
+				v[len ua + i] = ub[i].value(Stats->Median, 0.0);
+			nn = 0.0;
 		}else if(f.sel[j] == Stats->Tail && (f.host == nil || clist == nil)){
 			for(i := 0; i < len ua; i++)
 				v[i] = ua[i].value(Stats->Tail, f.th[j]);
@@ -789,7 +796,7 @@ primary(f: ref Fam, ua, ub: array of ref Unit): int
 		}else
 			continue;
 		# ties go to a cause: its answer says more than a threshold's
-		x := stats->separation(v, len ua, n);
+		x := stats->separation(v, len ua, nn);
 		if(x > bs || x == bs && f.sel[j] == Stats->Given && f.sel[best] != Stats->Given)
 			(best, bs) = (j, x);
 	}
