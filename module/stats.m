@@ -70,7 +70,11 @@ Stats: module
 		pfloor:	real;	# smallest adjusted p these data can reach
 		exact:	int;	# every unit of each side identical: d is exact
 		conf:	real;
+		prim:	int;	# the primary's index in d, tested first and alone; -1: one family
+		gate:	int;	# the primary differs (or there is none): the others are tested
 		d:	array of ref Diff;
+
+		differs:	fn(c: self ref Cmp, j: int): int;	# d[j] is found different
 	};
 
 	# ordering and order statistics; a is sorted
@@ -100,8 +104,11 @@ Stats: module
 
 	# the comparison: permutations of the top-level units' labels
 	compare:	fn(a, b: array of ref Unit, sel: array of int, th: array of real,
-			xa, xb: array of array of ref Unit, det: int,
+			xa, xb: array of array of ref Unit, det: int, prim: int,
 			conf: real, maxarr: int, r: ref Rand): ref Cmp;
+	# how well the units' values split into sides, blind to the labels:
+	# to choose a primary statistic without spending the test's level
+	separation:	fn(v: array of real, ka: int, n: real): real;
 
 	# variance split, a level each (the top first, observations last):
 	# sd of the median, its share of an observation's variance, sd of the p99

@@ -93,6 +93,7 @@ Fam: adt
 	cflat:	list of string;
 	host:	array of ref Cstat;	# count and time, or nil
 	hu:	array of array of ref Unit;	# their units: a's count, b's, a's time, b's
+	prim:	int;	# the primary statistic's index in sel (primary)
 };
 
 # Text holds the report while the tests are compared, so that the
@@ -749,11 +750,11 @@ compare(sa, sb: ref Side, ta, tb: ref Test): int
 	# boots that repeat one observation are exact in their layout;
 	# layouts that agree are a sample like any other
 	one := onelayout(sa, sb);
-	c := stats->compare(ua, ub, sel, fam.th, fam.xa, fam.xb, !layered && one != nil, conf, maxarr, Rand.new(seed));
+	c := stats->compare(ua, ub, sel, fam.th, fam.xa, fam.xb, !layered && one != nil, fam.prim, conf, maxarr, Rand.new(seed));
 	inlayout = nil;
 	if(c.exact)
 		inlayout = one;
-	ok := design(c, len ua, len ub, len sel);
+	ok := design(c, len ua, len ub, fam, unit);
 	differences(sa, sb, ua, ub, fam, unit, c);
 	verdict(c, ok, sa, sb, ua, ub, fam, unit);
 	if(aflag)
@@ -821,7 +822,7 @@ family(sa: ref Side, ta: ref Test, sb: ref Side, tb: ref Test, ua, ub: array of 
 			n += u[i].nobs();
 		}
 	}
-	f := ref Fam(nil, nil, nil, nil, nil, nil, nil, nil, nil);
+	f := ref Fam(nil, nil, nil, nil, nil, nil, nil, nil, nil, -1);
 	sel: list of int;
 	th: list of real;
 	cs: list of ref Cstat;
@@ -879,7 +880,57 @@ family(sa: ref Side, ta: ref Test, sb: ref Side, tb: ref Test, ua, ub: array of 
 			f.hu[2*i+1] = units(sb, tb, f.host[i], 1);
 		}
 	}
+	f.prim = primary(f, ua, ub);
 	return (f, err);
+}
+
+# primary chooses the statistic tested first and alone (stats(2),
+# compare: a fixed sequence), by a rule fixed before the data and blind
+# to the labels: of the counts of delays by guest cause, when the test
+# was attributed (the artifacts a kernel change makes or cures), and
+# the fixed thresholds that some observations reach (the tail), the one
+# whose units split best into two sides (stats->separation); the median
+# when there are neither.  A function of the pooled units only, the
+# choice costs the test nothing of its level.  With -C the candidates
+# are the causes named: one -C declares the primary outright.
+primary(f: ref Fam, ua, ub: array of ref Unit): int
+{
+	n := real (nobs(ua) + nobs(ub)) / real (len ua + len ub);
+	best := -1;
+	bs := -1.0;
+	j: int;
+	for(j = 0; j < len f.sel; j++){
+		v := array[len ua + len ub] of real;
+		nn := n;
+		if(f.sel[j] == Stats->Given && !f.cs[j].time){
+			for(i := 0; i < len ua; i++)
+				v[i] = f.xa[j][i].value(Stats->Mean, 0.0);
+			for(i = 0; i < len ub; i++)
+				v[len ua + i] = f.xb[j][i].value(Stats->Mean, 0.0);
+		}else if(f.sel[j] == Stats->Median && clist == nil){
+			for(i := 0; i < len ua; i++)
+				v[i] = ua[i].value(Stats->Median, 0.0);
+			for(i = 0; i < len ub; i++)
+				v[len ua + i] = ub[i].value(Stats->Median, 0.0);
+			nn = 0.0;
+		}else if(f.sel[j] == Stats->Tail && (f.host == nil || clist == nil)){
+			for(i := 0; i < len ua; i++)
+				v[i] = ua[i].value(Stats->Tail, f.th[j]);
+			for(i = 0; i < len ub; i++)
+				v[len ua + i] = ub[i].value(Stats->Tail, f.th[j]);
+		}else
+			continue;
+		# ties go to a cause: its answer says more than a threshold's
+		x := stats->separation(v, len ua, nn);
+		if(x > bs || x == bs && f.sel[j] == Stats->Given && f.sel[best] != Stats->Given)
+			(best, bs) = (j, x);
+	}
+	if(best >= 0)
+		return best;
+	for(j = 0; j < len f.sel; j++)
+		if(f.sel[j] == Stats->Median)
+			return j;
+	return -1;
 }
 
 isflat(l: list of real, t: real): int
@@ -1279,9 +1330,11 @@ median1(u: array of ref Unit, unit: string): string
 # that take few distinct values over the units (one boot of each of
 # several icount layouts can) tie over many arrangements.  No difference
 # can then be shown, which is said, with the design those data would
-# have needed when more units would help.
-design(c: ref Cmp, ka, kb, nstat: int): int
+# have needed when more units would help.  With a primary statistic
+# (the fixed sequence of stats(2)) the least p is the primary's alone.
+design(c: ref Cmp, ka, kb: int, fam: ref Fam, unit: string): int
 {
+	nstat := len c.d;
 	alpha := 1.0 - conf;
 	s := "design: " + string ka + " " + top() + "s against " + string kb + ": ";
 	if(c.exact){
@@ -1302,6 +1355,15 @@ design(c: ref Cmp, ka, kb, nstat: int): int
 		out.puts(s + ": no statement at " + pc(conf) + " is possible; use " + opt() + " " +
 			string stats->mink(1, alpha) + " or more\n");
 		return 0;
+	}
+	if(c.prim >= 0){
+		s += "; the primary statistic, " + statlabel(c.d[c.prim], fam.cs[c.prim], unit) +
+			", is tested first and alone, the other " + string (nstat-1) + " only if it differs (fixed sequence)";
+		if(c.pfloor > alpha)
+			s += ": these data can show no difference at " + pc(conf) + ": the primary takes few distinct values over the " +
+				top() + "s (no p below " + num(c.pfloor, 2) + ")";
+		out.puts(s + "\n");
+		return 1;
 	}
 	s += ", " + num(c.pfloor, 2) + " after adjusting for " + string nstat + " statistics";
 	if(c.pfloor > alpha){
@@ -1423,6 +1485,9 @@ differences(sa, sb: ref Side, ua, ub: array of ref Unit, fam: ref Fam, unit: str
 	flat := fam.flat;
 	if(c != nil && inlayout != nil)
 		out.puts(lb + " - " + la + " in " + inlayout + ", exact:\n");
+	else if(c != nil && c.prim >= 0 && !c.exact)
+		out.puts(lb + " - " + la + ", " + pc(conf) + " intervals: the primary's alone, the other " + string (len sel - 1) +
+			" simultaneous, their p adjusted over them (Westfall-Young minP) and tested only if the primary differs:\n");
 	else if(c != nil)
 		out.puts(lb + " - " + la + ", " + pc(conf) + " simultaneous intervals, p adjusted over " +
 			string len sel + " statistics (Westfall-Young minP):\n");
@@ -1459,6 +1524,8 @@ differences(sa, sb: ref Side, ua, ub: array of ref Unit, fam: ref Fam, unit: str
 			hostdone = 1;
 		}
 		what := statlabel(x, fam.cs[i], unit);
+		if(c != nil && i == c.prim && !c.exact && inlayout == nil)
+			what = "primary: " + what;
 		v := verdict1(c, x);
 		if(c != nil && kind(c, x) == 0)
 			(x.lo, x.hi) = (1.0, 0.0);	# an interval would claim too much
@@ -1550,6 +1617,8 @@ pval(c: ref Cmp, x: ref Diff): string
 		return "";
 	if(c.exact)
 		return "; exact";
+	if(kind(c, x) == 'x')
+		return "; p " + num(x.padj, 2) + ", exploratory";
 	return "; p " + num(x.padj, 2);
 }
 
@@ -1575,18 +1644,24 @@ verdict1(c: ref Cmp, x: ref Diff): string
 	'd' =>	return "difference at " + pc(conf) + " confidence: ";
 	'e' =>	return "equivalent within +-" + num(margin, 3) + "%: ";
 	'n' =>	return "no difference proven: ";
+	'x' =>	return "not tested (the primary does not differ): ";
 	}
 	return "no verdict: ";
 }
 
 # kind classifies a statistic: d differs, e equivalent, n no difference
-# proven, 0 no verdict possible.
+# proven, x not tested (it follows a primary that does not differ), 0
+# no verdict possible.
 kind(c: ref Cmp, x: ref Diff): int
 {
 	if(!c.exact && c.pmin > 1.0 - conf)
 		return 0;
-	if(x.padj <= 1.0 - conf && (c.exact || x.padj < 1.0))
+	for(j := 0; j < len c.d && c.d[j] != x; j++)
+		;
+	if(c.differs(j))
 		return 'd';
+	if(!c.exact && !c.gate && j != c.prim)
+		return 'x';
 	if(margin > 0.0 && x.stat != Stats->Dist && x.lo <= x.hi){
 		m := margin/100.0 * abs(x.a);
 		if(x.lo >= -m && x.hi <= m)
@@ -1625,7 +1700,10 @@ verdict(c: ref Cmp, ok: int, sa, sb: ref Side, ua, ub: array of ref Unit, fam: r
 		case kind(c, c.d[i]) {
 		'd' =>
 			x := c.d[i];
-			d += ", " + shortlabel(x, fam.cs[i], unit);
+			if(i == c.prim)
+				d = ", " + shortlabel(x, fam.cs[i], unit) + d;	# the answer's first
+			else
+				d += ", " + shortlabel(x, fam.cs[i], unit);
 			if(x.stat == Stats->Tail && (top == nil || x.thresh > top.thresh))
 				top = x;
 			if(x.stat == Stats->Given && !fam.cs[i].time && (cause < 0 || abs(x.d) > abs(c.d[cause].d)))
@@ -1635,6 +1713,19 @@ verdict(c: ref Cmp, ok: int, sa, sb: ref Side, ua, ub: array of ref Unit, fam: r
 			ne++;
 		}
 	ans := "";
+	if(c.prim >= 0 && kind(c, c.d[c.prim]) == 'd'){
+		# the answer is the primary's
+		x := c.d[c.prim];
+		case x.stat {
+		Stats->Given =>
+			(cause, top) = (c.prim, nil);
+		Stats->Tail =>
+			(cause, top) = (-1, x);
+		* =>
+			(cause, top) = (-1, nil);
+			ans = ": " + statlabel(x, nil, unit) + " " + sa.label + " " + fmtu(x.a, unit) + ", " + sb.label + " " + fmtu(x.b, unit);
+		}
+	}
 	if(cause >= 0){
 		x := c.d[cause];
 		cs := fam.cs[cause];
@@ -1643,8 +1734,10 @@ verdict(c: ref Cmp, ok: int, sa, sb: ref Side, ua, ub: array of ref Unit, fam: r
 		if(v2 > v1)
 			(l1, v1, m1, l2, v2, m2) = (l2, v2, m2, l1, v1, m1);
 		ans = ": " + l1 + ": " + many(v1, "delay") + " of " + rung(delay, unit) + " or more " + per(ua, ub) +
-			" caused by " + cs.cause + ", " + what(cs.cause) + maxof(v1, m1, unit) + "; " +
-			l2 + ": " + howmany(v2) + maxof(v2, m2, unit);
+			" caused by " + what(cs.cause) + " (" + cs.cause + maxof(v1, m1, unit) + "); " +
+			l2 + ": " + howmany(v2);
+		if(v2 != 0.0)
+			ans += " (max " + rung(m2, unit) + ")";
 	}else if(top != nil){
 		n := perrun(ua, ub);
 		ans = ": " + sa.label + ": " + many(n*top.a, "observation") + " of " + rung(top.thresh, unit) + " or more " + per(ua, ub) +
@@ -1664,6 +1757,10 @@ verdict(c: ref Cmp, ok: int, sa, sb: ref Side, ua, ub: array of ref Unit, fam: r
 	}else if(d != nil){
 		v = "difference in " + d[2:];
 		out.puts("verdict: difference at " + pc(conf) + " confidence in " + d[2:] + ans + "\n");
+	}else if(!c.gate){
+		v = "no difference proven in the primary statistic (" + shortlabel(c.d[c.prim], fam.cs[c.prim], unit) +
+			"; p " + num(c.d[c.prim].padj, 2) + "): the other " + string (len c.d - 1) + " are not tested";
+		out.puts("verdict: " + v + "\n");
 	}else{
 		if(ne > 0 && ne == len c.d - 1)
 			v = "equivalent within +-" + num(margin, 3) + "%";
@@ -1680,7 +1777,7 @@ maxof(n, m: real, unit: string): string
 {
 	if(n == 0.0)
 		return "";
-	return " (max " + rung(m, unit) + ")";
+	return "; max " + rung(m, unit);
 }
 
 # shortlabel names a statistic in the verdict

@@ -641,8 +641,23 @@ adp(m: int, t: real): real
 # A Given statistic j is the mean of other units, xa[j] and xb[j],
 # parallel to a and b (the same number of top-level units, in the same
 # order), such as a run's count of delays of one cause.
+#
+# With prim >= 0 the statistics are tested in a fixed sequence
+# (hierarchical, or serial gatekeeping: Maurer, Hothorn and Lehmacher
+# 1995; Westfall and Krishen 2001): statistic prim, the primary, alone
+# at the full level 1-conf, with its own permutation p; the others, a
+# second family adjusted together by minP, only when the primary
+# differs (c.gate).  The family-wise error stays below 1-conf: while
+# the primary's hypothesis holds, any false claim needs the primary's
+# false one, whose chance is 1-conf; once it is false, only the second
+# family can err, and minP holds that family to 1-conf.  Nothing is
+# spent on the others before the primary speaks, so a design whose
+# least p is 2/252 (five boots a side) can answer however many
+# statistics follow, which minP over all of them (twenty: a floor near
+# 0.07) never could.  When the primary does not differ the others' p
+# are exploratory and nothing may be claimed of them.
 compare(a, b: array of ref Unit, sel: array of int, th: array of real,
-	xa, xb: array of array of ref Unit, det: int,
+	xa, xb: array of array of ref Unit, det: int, prim: int,
 	conf: real, maxarr: int, r: ref Rand): ref Cmp
 {
 	setup();
@@ -653,7 +668,9 @@ compare(a, b: array of ref Unit, sel: array of int, th: array of real,
 	u := array[K] of ref Unit;
 	u[0:] = a;
 	u[ka:] = b;
-	c := ref Cmp(0, 0, 1.0, 1.0, 1.0, 0, conf, array[J] of ref Diff);
+	if(prim < 0 || prim >= J || J == 1 || sel[prim] == Dist)
+		prim = -1;
+	c := ref Cmp(0, 0, 1.0, 1.0, 1.0, 0, conf, prim, 1, array[J] of ref Diff);
 	val := array[J] of array of real;
 	for(j := 0; j < J; j++)
 		case sel[j] {
@@ -735,7 +752,22 @@ compare(a, b: array of ref Unit, sel: array of int, th: array of real,
 		c.pfloor = 0.0;
 		return c;
 	}
-	minpadjust(c, tv, R);
+	if(prim < 0)
+		minpadjust(c, tv, nil, R);
+	else{
+		# the primary alone, then the others as one family
+		(t1, t2) := (array[1] of array of real, array[J-1] of array of real);
+		(d1, d2) := (array[1] of ref Diff, array[J-1] of ref Diff);
+		k := 0;
+		for(j = 0; j < J; j++)
+			if(j == prim)
+				(t1[0], d1[0]) = (tv[j], c.d[j]);
+			else
+				(t2[k], d2[k++]) = (tv[j], c.d[j]);
+		minpadjust(c, t2, d2, R);
+		minpadjust(c, t1, d1, R);	# the primary's floor is the design's
+		c.gate = c.d[prim].p <= 1.0 - conf;
+	}
 	# a two-sided test cannot tell the observed arrangement from its
 	# mirror: the least p it can give is 2/choose(K, ka) when ka == kb
 	c.pmin = 1.0 / real R;
@@ -748,11 +780,29 @@ compare(a, b: array of ref Unit, sel: array of int, th: array of real,
 	return c;
 }
 
-# minpadjust sets the p-values, adjusted p-values and intervals of c
-# from tv, the absolute studentized statistics of each arrangement
-# (arrangement 0 the observed one).
-minpadjust(c: ref Cmp, tv: array of array of real, R: int)
+# differs says whether statistic j of c is found different at c.conf:
+# an exact difference that is not zero; else an adjusted p at or below
+# 1-conf, in a design whose least p allows it, and in a fixed sequence
+# the primary, or another once the primary differs.
+Cmp.differs(c: self ref Cmp, j: int): int
 {
+	x := c.d[j];
+	alpha := 1.0 - c.conf;
+	if(c.exact)
+		return x.padj <= alpha;
+	if(c.pmin > alpha || (!c.gate && j != c.prim))
+		return 0;
+	return x.padj <= alpha && x.padj < 1.0;
+}
+
+# minpadjust sets the p-values, adjusted p-values and intervals of the
+# differences dd (all of c's when nil), one family, from tv, their
+# absolute studentized statistics in each arrangement (arrangement 0
+# the observed one), and c's floors from them.
+minpadjust(c: ref Cmp, tv: array of array of real, dd: array of ref Diff, R: int)
+{
+	if(dd == nil)
+		dd = c.d;
 	J := len tv;
 	pm := array[J] of array of real;
 	minp := array[R] of {* => 1.0};
@@ -780,7 +830,7 @@ minpadjust(c: ref Cmp, tv: array of array of real, R: int)
 		pstar = sm[k];
 	}
 	for(j = 0; j < J; j++){
-		x := c.d[j];
+		x := dd[j];
 		x.p = pm[j][0];
 		x.padj = real tolnotabove(sm, x.p) / real R;
 		(x.lo, x.hi) = (1.0, 0.0);
@@ -1355,6 +1405,75 @@ delays(x: array of real, main: array of int, took: array of real, c: int, t: rea
 			s += took[i];
 		}
 	return (n, s);
+}
+
+# separation says how well the values v of ka+kb units (ka of one
+# side) could split into two sides, blind to which unit is which: the
+# studentized difference (Welch) between the ka greatest and the kb
+# least, or the kb greatest and the ka least, whichever is larger.
+# Values that are shares of n observations a unit (a count of delays
+# divided by n; n 0: not shares) are taken as counts on the scale
+# log(1+count), which steadies their spread (boots of one kernel differ
+# in their counts by a factor more than by a difference), with at least
+# the spread a Poisson count has there at its mean m, m/(1+m)^2, so
+# that a rare event (one delay in half the boots, none in the others)
+# does not split perfectly.
+#
+# A statistic chosen by a function of the pooled units alone is as good
+# as one declared beforehand: the permutation test conditions on the
+# pooled units, and under the null every arrangement of their labels
+# stays as likely as the one observed, whatever was chosen from the
+# pool (the same argument that lets a filter on pooled variance precede
+# a test: Bourgon, Gentleman and Huber 2010).  bcmp takes as primary the
+# candidate with the greatest separation.
+separation(v: array of real, ka: int, n: real): real
+{
+	setup();
+	K := len v;
+	if(ka < 1 || ka >= K)
+		return 0.0;
+	w := array[K] of real;
+	for(i := 0; i < K; i++){
+		w[i] = v[i];
+		if(n > 0.0)
+			w[i] = math->log1p(v[i]*n);
+	}
+	sort(w);
+	s := split2(w[0:K-ka], w[K-ka:], n > 0.0);
+	t := split2(w[0:ka], w[ka:], n > 0.0);
+	if(t > s)
+		return t;
+	return s;
+}
+
+# split2: Welch's t between sorted lo and hi, on log(1+count) with
+# Poisson's least spread when counts
+split2(lo, hi: array of real, counts: int): real
+{
+	(ml, mh) := (mean(lo), mean(hi));
+	(vl, vh) := (var(lo), var(hi));
+	if(counts){
+		vl = math->fmax(vl, poisvar(lo));
+		vh = math->fmax(vh, poisvar(hi));
+	}
+	se := math->sqrt(vl/real len lo + vh/real len hi);
+	d := mh - ml;
+	if(se > 0.0)
+		return d/se;
+	if(d > 0.0)
+		return Big;
+	return 0.0;
+}
+
+# poisvar: the variance of log(1+X), X Poisson at the mean count of w
+# (on that scale), by the delta method: m/(1+m)^2
+poisvar(w: array of real): real
+{
+	m := 0.0;
+	for(i := 0; i < len w; i++)
+		m += math->expm1(w[i]);
+	m /= real len w;
+	return m / ((1.0+m)*(1.0+m));
 }
 
 # leastp gives the least p-value the arrangements of ka and kb unit

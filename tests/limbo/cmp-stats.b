@@ -150,13 +150,13 @@ permutation()
 	# separated: every boot of b above every boot of a, so the observed
 	# arrangement and its mirror are the two most extreme of 70: p = 2/70
 	c := stats->compare(boots(array[] of {1.0, 2.0, 3.0, 4.0}), boots(array[] of {11.0, 12.0, 13.0, 14.0}),
-		med, nil, nil, nil, 1, 0.95, 10000, r);
+		med, nil, nil, nil, 1, -1, 0.95, 10000, r);
 	show("separated", c);
 	# clustered: each b boot 1 above an a boot, but boots spread over 6:
 	# 48 of the 70 arrangements give a |t| at least the observed
 	a := array[] of {10.0, 12.0, 14.0, 16.0};
 	b := array[] of {11.0, 13.0, 15.0, 17.0};
-	c = stats->compare(boots(a), boots(b), med, nil, nil, nil, 1, 0.95, 10000, r);
+	c = stats->compare(boots(a), boots(b), med, nil, nil, nil, 1, -1, 0.95, 10000, r);
 	show("clustered", c);
 	# the intervals are d +- c se, c the greatest |t| of the arrangements
 	# that fall short of the critical level (regression values).
@@ -165,31 +165,31 @@ permutation()
 	# "different"
 	pa := pooled(boots(a));
 	pb := pooled(boots(b));
-	c = stats->compare(pa, pb, med, nil, nil, nil, 1, 0.95, 1000, r);
+	c = stats->compare(pa, pb, med, nil, nil, nil, 1, -1, 0.95, 1000, r);
 	show("pooled", c);
 	# 3 boots against 3: 20 arrangements, two-sided p at least 2/20
 	c = stats->compare(boots(array[] of {1.0, 2.0, 3.0}), boots(array[] of {11.0, 12.0, 13.0}),
-		med, nil, nil, nil, 1, 0.95, 10000, r);
+		med, nil, nil, nil, 1, -1, 0.95, 10000, r);
 	show("3v3", c);
 	# identical boots on both sides (as under icount): exact, no difference
 	same := array[] of {5.0, 5.0, 5.0};
 	all := array[] of {Stats->Median, Stats->P90, Stats->P99, Stats->Max, Stats->Exceed, Stats->Dist};
-	c = stats->compare(boots(same), boots(same), all, nil, nil, nil, 1, 0.95, 10000, r);
+	c = stats->compare(boots(same), boots(same), all, nil, nil, nil, 1, -1, 0.95, 10000, r);
 	show("identical", c);
 	# identical within each side, different between: exact differences
-	c = stats->compare(boots(same), boots(array[] of {6.0, 6.0, 6.0}), all, nil, nil, nil, 1, 0.95, 10000, r);
+	c = stats->compare(boots(same), boots(array[] of {6.0, 6.0, 6.0}), all, nil, nil, nil, 1, -1, 0.95, 10000, r);
 	show("exact", c);
 	# the family: separated boots seen by six statistics; median, p90,
 	# p99 and max move together, so the adjustment costs little.  The
 	# exceedance threshold is a's mean p99 (centre + 0.049: 2.549), and
 	# Anderson-Darling sees the same extreme arrangement.
 	c = stats->compare(boots(array[] of {1.0, 2.0, 3.0, 4.0, 5.0}), boots(array[] of {11.0, 12.0, 13.0, 14.0, 15.0}),
-		all, nil, nil, nil, 1, 0.95, 10000, r);
+		all, nil, nil, nil, 1, -1, 0.95, 10000, r);
 	show("family", c);
 	# a fixed threshold, 11.0245: 50% of a side's observations in
 	# 11..11.049 reach it; shares a's 0 and b's 0.5, 1, 1, 1, 1
 	c = stats->compare(boots(array[] of {1.0, 2.0, 3.0, 4.0, 5.0}), boots(array[] of {11.0, 12.0, 13.0, 14.0, 15.0}),
-		array[] of {Stats->Tail}, array[] of {11.0245}, nil, nil, 1, 0.95, 10000, r);
+		array[] of {Stats->Tail}, array[] of {11.0245}, nil, nil, 1, -1, 0.95, 10000, r);
 	show("threshold", c);
 }
 
@@ -329,9 +329,9 @@ layouts()
 		la[i] = Unit.group(boots(ca));
 		lb[i] = Unit.group(boots(cb));
 	}
-	c := stats->compare(la, lb, med, nil, nil, nil, 0, 0.95, 10000, r);
+	c := stats->compare(la, lb, med, nil, nil, nil, 0, -1, 0.95, 10000, r);
 	show("layouts", c);
-	c = stats->compare(flat(la), flat(lb), med, nil, nil, nil, 1, 0.95, 1000, r);
+	c = stats->compare(flat(la), flat(lb), med, nil, nil, nil, 1, -1, 0.95, 1000, r);
 	show("boots pooled over layouts", c);
 	# under a deterministic clock every boot of a kernel in one layout is
 	# the same, and so is a layout of two such boots and one of one: as
@@ -343,9 +343,9 @@ layouts()
 	d := boots(array[] of {6.0, 6.0, 6.0});
 	sa := array[] of {Unit.group(b[0:2]), Unit.group(b[2:3])};
 	sb := array[] of {Unit.group(d[0:1]), Unit.group(d[1:3])};
-	c = stats->compare(sa, sb, med, nil, nil, nil, 1, 0.95, 10000, r);
+	c = stats->compare(sa, sb, med, nil, nil, nil, 1, -1, 0.95, 10000, r);
 	show("icount layouts", c);
-	c = stats->compare(sa, sb, med, nil, nil, nil, 0, 0.95, 10000, r);
+	c = stats->compare(sa, sb, med, nil, nil, nil, 0, -1, 0.95, 10000, r);
 	show("icount layouts, not det", c);
 	sys->print("canon: %d %d\n", sa[0].canon().same(sa[1].canon()), sa[0].same(sa[1]));
 }

@@ -160,7 +160,7 @@ pcold()
 		Stats->Tail, Stats->Tail, Stats->Tail, Stats->Tail};
 	th := array[len sel] of {* => 0.0};
 	th[5:] = r;
-	c := stats->compare(a, b, sel, th, nil, nil, 0, 0.95, 10000, Rand.new(big 1));
+	c := stats->compare(a, b, sel, th, nil, nil, 0, -1, 0.95, 10000, Rand.new(big 1));
 	sys->print("pcold: %d arrangements pmin %.4f pdata %.4f pfloor %.4f\n", c.narr, c.pmin, c.pdata, c.pfloor);
 	for(i = 0; i < len c.d; i++){
 		x := c.d[i];
