@@ -103,7 +103,9 @@ check h1-said 'grep -qx "compare: booting on : ([0-9]* at once)" "$T/err"'
 # hosts of their own on this machine: a fake ssh runs the command in
 # a namespace with a host name of its own; on notree the tree is not
 # there, on badqemu the emulator fails every boot
-if unshare -mu true 2>/dev/null; then
+# (the host name is set through /proc: a fresh machine may have no
+# hostname command)
+if unshare -mu sh -c 'echo t >/proc/sys/kernel/hostname && mount -t tmpfs none "$0"' "$R" 2>/dev/null; then
 	mkdir -p "$T/bin"
 	printf '#!/bin/sh\necho "qemu-system-i386: broken on this host" >&2\nexit 2\n' >"$T/bin/qemu-system-i386"
 	chmod +x "$T/bin/qemu-system-i386"
@@ -113,10 +115,10 @@ h=\$1
 shift
 [ "\${1:-}" = -- ] && shift
 case \$h in
-notree) exec unshare -mu sh -c 'hostname "\$0"; mount -t tmpfs none "$R" && eval "\$1"' "\$h" "\$*" ;;
+notree) exec unshare -mu sh -c 'echo "\$0" >/proc/sys/kernel/hostname && mount -t tmpfs none "$R" && eval "\$1"' "\$h" "\$*" ;;
 badqemu) PATH=$T/bin:\$PATH; export PATH ;;
 esac
-exec unshare -u sh -c 'hostname "\$0"; eval "\$1"' "\$h" "\$*"
+exec unshare -u sh -c 'echo "\$0" >/proc/sys/kernel/hostname && eval "\$1"' "\$h" "\$*"
 EOF
 	chmod +x "$T/fakessh"
 	printf '1/%s hosta\n1/%s hostb\n%s notree\n' "$T/fakessh" "$T/fakessh" "$T/fakessh" >"$T/hosts2"
