@@ -106,9 +106,9 @@ Text: adt
 	flush:	fn(t: self ref Text): int;
 };
 
-# Row is a test's line in the summary: the statistic shown (the first
-# percentile found different, else the median), each side's value, the
-# change, its adjusted p, and the verdict in short.
+# Row is a test's line in the summary: the statistic shown (the primary,
+# else the first percentile found different, else the median), each
+# side's value, the change, its adjusted p, and the verdict in short.
 Row: adt
 {
 	name, stat, a, b, change, p, verdict:	string;
@@ -351,7 +351,7 @@ summary(la, lb: string)
 			if(len c[j] > w[j])
 				w[j] = len c[j];
 	}
-	stdout.puts("summary: " + lb + " against " + la + ", a test a line (the statistic: the first percentile found different, else the median; p adjusted within the test)\n");
+	stdout.puts("summary: " + lb + " against " + la + ", a test a line (the statistic: the primary, tested first, else the first percentile found different, else the median; p adjusted within the test)\n");
 	for(i = 0; i < len r; i++){
 		c := cells(r[i]);
 		s := pad(c[0], w[0]) + "  " + pad(c[1], w[1]);
@@ -775,6 +775,34 @@ setrow(stat: string, a, b: real, unit, p: string)
 	row.change = nil;
 	if(a != 0.0)
 		row.change = signed(100.0*(b-a)/abs(a), 3) + "%";
+}
+
+# primrow sets the summary's statistic to the primary x, the one the
+# verdict rests on, with its values as the report's line gives them
+# (counts and times a boot, n observations a run).
+primrow(x: ref Diff, cs: ref Cstat, n: real, unit: string)
+{
+	p := num(x.padj, 2);
+	case x.stat {
+	Stats->Tail =>
+		setrow(rung(x.thresh, unit) + " or more", n*x.a, n*x.b, nil, p);
+		row.a += " a boot";
+		row.b += " a boot";
+	Stats->Exceed =>
+		setrow("exceedance", 100.0*x.a, 100.0*x.b, nil, p);
+		row.a += "%";
+		row.b += "%";
+	Stats->Given =>
+		if(cs.time){
+			setrow(cs.cause + "'s time", n*x.a, n*x.b, unit, p);
+			break;
+		}
+		setrow("delays by " + cs.cause, n*x.a, n*x.b, nil, p);
+		row.a += " a boot";
+		row.b += " a boot";
+	* =>
+		setrow(stats->statname(x.stat), x.a, x.b, unit, p);
+	}
 }
 
 # thresholds gives a test's fixed thresholds, in its unit: those of -t,
@@ -1684,7 +1712,9 @@ verdict(c: ref Cmp, ok: int, sa, sb: ref Side, ua, ub: array of ref Unit, fam: r
 	for(i := 0; i < len c.d; i++)
 		if(c.d[i].stat == Stats->Median && shown < 0 || c.d[i].stat < Stats->Exceed && kind(c, c.d[i]) == 'd' && (shown < 0 || kind(c, c.d[shown]) != 'd'))
 			shown = i;
-	if(shown >= 0){
+	if(c.prim >= 0 && !c.exact && inlayout == nil)
+		primrow(c.d[c.prim], fam.cs[c.prim], perrun(ua, ub), unit);
+	else if(shown >= 0){
 		x := c.d[shown];
 		p := "exact";
 		if(!c.exact)
