@@ -392,6 +392,7 @@ struct Module
 	int*	vfnof;		/* per instruction: index in vfn, -1 if never reached */
 	int	nvchk;
 	Vchk*	vchk;		/* the run-time checks of its instructions (Inst.chk) */
+	int	hostc;		/* the host's: its threads' cause in the tail attribution (port/attr.c), 0 until named */
 };
 
 enum
