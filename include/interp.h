@@ -340,7 +340,7 @@ struct Link
 	} u;
 	char*	name;
 	Rshape*	ret;		/* what the function writes or reads through its result pointer */
-	Argk*	args;		/* builtins: the kinds of its arguments' pointer words, ending with kind 0 */
+	Argk*	args;		/* builtins: the kinds of its arguments' pointer words, ending with kind 0; nil: none */
 };
 
 /*
@@ -392,6 +392,7 @@ struct Module
 	int*	vfnof;		/* per instruction: index in vfn, -1 if never reached */
 	int	nvchk;
 	Vchk*	vchk;		/* the run-time checks of its instructions (Inst.chk) */
+	int	hostc;		/* the host's: its threads' cause in the tail attribution (port/attr.c), 0 until named */
 };
 
 enum
@@ -408,6 +409,7 @@ struct Modl
 	} u;
 	Type*	frame;
 	Link*	link;		/* the function's export: its result's shape, its arguments' kinds */
+	Argk*	args;		/* a builtin's pointer arguments to check (Link.args), or nil: none */
 };
 
 /*

@@ -117,6 +117,7 @@ linkmod(Module *m, Import *ldt, int mkmp)
 		l = findlink(m, ldt[n].name);
 		ml->links[n].frame = l->frame;
 		ml->links[n].link = l;
+		ml->links[n].args = l->args;
 		if(m->prog == nil)
 			ml->links[n].u.runt = l->u.runt;
 		else
@@ -207,6 +208,8 @@ argparse(Link *l, char *s)
 	n = 0;
 	for(w = 0; s[w] != 0; w++)
 		n += s[w] == ' ';
+	if(n == 0)
+		return *s == 0;	/* no pointer argument: Link.args nil, nothing to check at calls */
 	a = mallocz((n+1)*sizeof(Argk), 1);
 	if(a == nil)
 		return 0;

@@ -1436,7 +1436,7 @@ step(V *v, int f, int pc, St *s)
 			return 0;
 		if(ip->d.k != Kfp)
 			return bad(v, "mframe's destination is not a frame word at pc %d", pc);	/* its imm caches the callee's frame type */
-		ip->d.imm = 0;
+		ip->d.imm = (WORD)H;	/* no frame type has passed: never a type, not even nil */
 		if(getchk(v, pc, Cmframe) == nil)
 			return bad(v, "out of memory");
 		killsite(s, Vnew, pc);

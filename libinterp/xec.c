@@ -246,23 +246,16 @@ tnext(Inst *i)
 }
 
 /*
- * call a builtin: one that blocks lets other interpreters run xec, so
- * the timed quantum's state is kept here meanwhile (on this stack, not
- * xec's, whose every word the dispatch wants)
+ * call a builtin in a timed quantum: one that blocks lets other
+ * interpreters run xec, so the quantum's state is kept here meanwhile
+ * (on this stack, not xec's, whose every word the dispatch wants).
+ * Untimed, xec calls it itself and keeps nothing but that.
  */
 static void __attribute__((noinline))
 runt(void (*fn)(void*), void *f)
 {
 	Tx save;
 
-	if(tx.fn == nil && tx.step == nil){
-		/* untimed: nothing to keep but that */
-		fn(f);
-		tx.fn = nil;
-		tx.step = nil;
-		tx.s = nil;
-		return;
-	}
 	save = tx;
 	fn(f);
 	tx = save;
@@ -284,13 +277,27 @@ runt(void (*fn)(void*), void *f)
 			DESTROY(*(void**)((uchar*)(v)+(t)->ptrs[k_])); }
 #define	POPFRAME(f)	{ if((uchar*)(f) != (uchar*)((Stkseg*)R.EX)->stack) R.SP = (uchar*)(f); \
 			else popframe((uchar*)(f)); }
+/*
+ * is f, the frame a call or spawn takes, not the top of the stack?
+ * The verifier proved it a frame this function made (mframe, frame)
+ * and has not called, thrown away (a handler's entry) or lost (its
+ * word overwritten): so a live frame above the running one, in this
+ * prog's stack, whose header the code cannot write.  Whether frames
+ * made later lie above it, it cannot know: that is this test.  (Before
+ * the verifier, a frame word could hold anything, and f was also
+ * tested to lie in the current stack segment, below R.SP and not to be
+ * the running frame, before its type was read.)
+ */
+#define	NOTTOP(f)	((uchar*)(f)+(f)->t->size != R.SP)
 /* a double indirect operand: through a proved address (Kind), or a pointer word's block (Kref) */
 #define	IND(o, x)	{ uchar *q_ = *(uchar**)(b[(o).reg] + (o).f); \
 			if(q_ == H || q_ == nil){ goto nilfault; } x = q_ + (o).off; \
 			if((o).k == Kref && D2H(q_)->t != (Type*)(o).imm){ goto cachemiss; } }
 
+enum { Slowpin = 8 };	/* slowtab's index: Inst.slow, with this for Ipinned */
+
 static Type*	mtypes[64];
-static void*	slowtab[8];	/* the decoding of double indirect operands, by Inst.slow */
+static void*	slowtab[16];	/* the decoding of double indirect operands, by Inst.slow, +Slowpin if Ipinned */
 static void*	pintab[MAXDIS];	/* instructions that keep the block of the address they make (Vchk.pin) */
 static void*	unreached[1];	/* where instructions the verifier found nothing reaches go */
 
@@ -478,6 +485,7 @@ modl(Modlink *ml, WORD o, Modl *tmp)
 	l = &ml->m->ext[o];
 	tmp->frame = l->frame;
 	tmp->link = l;
+	tmp->args = l->args;
 	if(ml->m->prog == nil)
 		tmp->u.runt = l->u.runt;
 	else
@@ -698,6 +706,11 @@ xec(Prog *p)
 		slowtab[Slows|Slowd] = &&Lindsd;
 		slowtab[Slowd|Slowm] = &&Linddm;
 		slowtab[Slows|Slowd|Slowm] = &&Lindsdm;
+		slowtab[Slowpin|Slows] = &&Lpinds;
+		slowtab[Slowpin|Slowd] = &&Lpindd;
+		slowtab[Slowpin|Slows|Slowd] = &&Lpindsd;
+		slowtab[Slowpin|Slowd|Slowm] = &&Lpinddm;
+		slowtab[Slowpin|Slows|Slowd|Slowm] = &&Lpindsdm;
 		pintab[IINDX] = pintab[IINDW] = pintab[IINDF] = pintab[IINDB] = pintab[IINDL] = &&Lpind;
 		pintab[ILEA] = pintab[IMOVW] = &&Lpref;
 		unreached[0] = &&Lunreached;
@@ -739,13 +752,19 @@ xec(Prog *p)
 
 /*
  * an instruction with double indirect operands is dispatched here
- * first (its xop: see xecprep), with its other operands decoded
+ * first (its xop: see xecprep), with its other operands decoded; one
+ * that pins its block (Ipinned) goes on through pintab
  */
-Linds:	IND(i->s, s); goto *(i->flags & Ipinned ? pintab : labels)[i->op];
-Lindd:	IND(i->d, d); goto *(i->flags & Ipinned ? pintab : labels)[i->op];
-Lindsd:	IND(i->s, s); IND(i->d, d); goto *(i->flags & Ipinned ? pintab : labels)[i->op];
-Linddm:	IND(i->d, d); m = d; goto *(i->flags & Ipinned ? pintab : labels)[i->op];
-Lindsdm:	IND(i->s, s); IND(i->d, d); m = d; goto *(i->flags & Ipinned ? pintab : labels)[i->op];
+Linds:	IND(i->s, s); goto *labels[i->op];
+Lindd:	IND(i->d, d); goto *labels[i->op];
+Lindsd:	IND(i->s, s); IND(i->d, d); goto *labels[i->op];
+Linddm:	IND(i->d, d); m = d; goto *labels[i->op];
+Lindsdm:	IND(i->s, s); IND(i->d, d); m = d; goto *labels[i->op];
+Lpinds:	IND(i->s, s); goto *pintab[i->op];
+Lpindd:	IND(i->d, d); goto *pintab[i->op];
+Lpindsd:	IND(i->s, s); IND(i->d, d); goto *pintab[i->op];
+Lpinddm:	IND(i->d, d); m = d; goto *pintab[i->op];
+Lpindsdm:	IND(i->s, s); IND(i->d, d); m = d; goto *pintab[i->op];
 
 /*
  * the address about to be made lies in a block nothing in the frame
@@ -1462,9 +1481,9 @@ Lmframe:
 	else if((l = modl(ml, n, &ltmp)) == nil)
 		FAULT(exInval);
 	t = l->frame;
-	if(t == nil || t->size < sizeof(Frame)+IBY2WD)
-		FAULT(exOp);	/* a data link (.mp), or a varargs builtin: no frame to make */
-	if(t != (Type*)i->d.imm){	/* d is a frame word: its imm caches the type that passed */
+	if(t != (Type*)i->d.imm){	/* d is a frame word: its imm caches the type that passed (H: none yet) */
+		if(t == nil || t->size < sizeof(Frame)+IBY2WD)
+			FAULT(exOp);	/* a data link (.mp), or a varargs builtin: no frame to make */
 		if(!vmframeok(i, t))
 			FAULT(exType);
 		i->d.imm = (WORD)t;
@@ -1487,8 +1506,7 @@ Lmframe:
 	NXT
 Lcall:
 	f = P(s);
-	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP
-	|| (uchar*)f == b[Kfp] || (uchar*)f+f->t->size != R.SP)
+	if(NOTTOP(f))
 		FAULT(exOp);
 	f->lr = i+1;
 	f->fp = b[Kfp];
@@ -1506,34 +1524,44 @@ Lmcall:
 	else if((l = modl(ml, n, &ltmp)) == nil)
 		FAULT(exInval);
 	f = P(s);
-	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP
-	|| (uchar*)f == b[Kfp] || (uchar*)f+f->t->size != R.SP || l->frame == nil)
+	if(NOTTOP(f))
 		FAULT(exOp);
 	/*
-	 * the frame must be the callee's, and the place for its result fit
-	 * what it does there (s is a frame word: its imm caches the callee
-	 * whose result fitted a place known when loaded)
+	 * the frame must be the callee's (a data link has none), and the
+	 * place for its result fit what it does there (s is a frame word:
+	 * its imm caches the callee whose result fitted a place known when
+	 * loaded); a builtin's pointer arguments must be of their kinds
 	 */
-	if(f->t != l->frame && !framefits(f->t, l->frame))
-		FAULT(exType);
+	if(f->t != l->frame){
+		if(l->frame == nil)
+			FAULT(exOp);
+		if(!framefits(f->t, l->frame))
+			FAULT(exType);
+	}
 	if((Link*)i->s.imm != l->link){
 		if(!vmplaceok(i, l->link->ret, *(uchar**)((uchar*)f+REGRET*IBY2WD)))
 			FAULT(exType);
 		if(i->chk->place == Pstatic)
 			i->s.imm = (WORD)l->link;
 	}
-	if(ml->m->prog == nil && l->link->args->kind != 0 && !vmargsok(l->link->args, (uchar*)f))
+	if(l->args != nil && !vmargsok(l->args, (uchar*)f))
 		FAULT(exType);
 	f->lr = i+1;
 	f->fp = b[Kfp];
 	f->mr = R.M;
 	D2H(ml)->ref++;
-	if(ml->m->prog == nil){
+	if(ml->prog == nil){
 		SYNC();
 		R.FP = (uchar*)f;
 		R.M = ml;
 		p->flags |= Pbuiltin;
-		runt(l->u.runt, f);
+		if(tx.fn == nil && tx.step == nil){
+			l->u.runt(f);
+			tx.fn = nil;
+			tx.step = nil;
+			tx.s = nil;
+		}else
+			runt(l->u.runt, f);
 		p->flags &= ~Pbuiltin;
 		R.M = f->mr;
 		R.FP = b[Kfp];
@@ -1600,8 +1628,7 @@ Lexit:
 	return;
 Lspawn:
 	f = P(s);
-	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP
-	|| !modtype(R.M->m, f->t) || (uchar*)f+f->t->size != R.SP)
+	if(NOTTOP(f) || !modtype(R.M->m, f->t))
 		FAULT(exOp);
 	SYNC();
 	np = newprog(p, R.M);
@@ -1619,8 +1646,7 @@ Lmspawn:
 	if(l == nil)
 		FAULT(exInval);
 	f = P(s);
-	if((uchar*)f < (uchar*)((Stkseg*)R.EX)->stack || (uchar*)f >= R.SP
-	|| f->t != l->frame || (uchar*)f+f->t->size != R.SP)
+	if(NOTTOP(f) || f->t != l->frame)
 		FAULT(exOp);
 	SYNC();
 	np = newprog(p, ml);
@@ -1836,7 +1862,7 @@ xecprep(Module *m)
 		if(i->flags & Iunreached)
 			i->xop = unreached[0];
 		else if(i->slow)
-			i->xop = slowtab[i->slow];
+			i->xop = slowtab[i->slow | (i->flags & Ipinned ? Slowpin : 0)];
 		else if(i->flags & Ipinned)
 			i->xop = pintab[i->op];
 		else

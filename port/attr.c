@@ -56,17 +56,17 @@
  * to gc.idle, the idle collector that kept the reader from running.
  *
  * Locking: a processor's Attr is touched only by that processor, at
- * splhi.  The table of names, the module cache, the measured thread
- * and the injection are attrs's, under its Lock (a Lock holds off
- * interrupts), but attrs.self, attrs.selfgen and attrs.inject are
- * also read at splhi without it, as single words.  One processor
+ * splhi.  The table of names, the measured thread and the injection
+ * are attrs's, under its Lock (a Lock holds off interrupts), but
+ * attrs.self, attrs.selfgen and attrs.inject are also read at splhi
+ * without it, as single words; a module's cause (Module.hostc) is
+ * read and set holding the VM, which every quantum holds.  One processor
  * today; with several, each keeps its own Attr and the measured
  * thread's marks are those of the processor that runs it.
  */
 
 enum
 {
-	Nmodcache	= 16,	/* modules whose cause is remembered */
 	Maxspin	= 100000,	/* longest injected busy-wait, microseconds */
 	Hostmin	= 5,		/* milliseconds: a bounded episode's least bound */
 	Hostx	= 16,		/* its bound, in usual episodes */
@@ -96,10 +96,6 @@ static struct
 	char	name[Ncause][KNAMELEN];
 	Prog*	self;			/* the measured thread, or nil */
 	ulong	selfgen;		/* counts changes of self */
-	struct {
-		Module*	m;
-		int	c;
-	} mod[Nmodcache];		/* the causes of modules' threads, by address */
 	int	inject;			/* a busy-wait to inject in the next observation */
 	uvlong	spin;			/* its length, fastticks */
 	Rendez	injr;			/* the kproc of Iproc waits here */
@@ -230,30 +226,21 @@ attrnamed(char *pre, char *name)
 	return c;
 }
 
-/* the cause of the Dis thread p (not the measured one): dis.MODULE, as ps names it */
+/*
+ * the cause of the Dis thread p (not the measured one): dis.MODULE, as
+ * ps names it, kept in the module (Module.hostc) once named, since
+ * every quantum asks
+ */
 static int
 progcause(Prog *p)
 {
 	Module *mod;
-	int h, c;
 
 	if(p->R.M == H || p->R.M == nil || (mod = p->R.M->m) == nil || mod->name == nil)
 		return Cother;
-	h = ((ulong)mod>>4) % Nmodcache;
-	lock(&attrs);
-	c = attrs.mod[h].m == mod ? attrs.mod[h].c : 0;
-	/* the module may have been freed and another made at its address */
-	if(c != 0 && c != Cother && strcmp(attrs.name[c]+4, mod->name) != 0)
-		c = 0;
-	unlock(&attrs);
-	if(c != 0)
-		return c;
-	c = attrnamed("dis.", mod->name);
-	lock(&attrs);
-	attrs.mod[h].m = mod;
-	attrs.mod[h].c = c;
-	unlock(&attrs);
-	return c;
+	if(mod->hostc == 0)
+		mod->hostc = attrnamed("dis.", mod->name);
+	return mod->hostc;
 }
 
 /* the process running has cause c from now on */
