@@ -25,6 +25,12 @@
  *	exit 6		fine: Maxslow seconds went by (quanta that each allocate
  *			megabytes from a full heap are slow, not stuck)
  *
+ * A run that ends in an exception "sys: trap: fault ... addr=A" (emu's
+ * SIGSEGV handler: Dis code, or a builtin's host code for it, touched
+ * memory that is not mapped) with A not within a page of nil (0 or
+ * 2^32) is an escape: a module that loaded reached outside its heap.
+ * It is a bug, saved as escape-N.dis.
+ *
  * Inputs are seeds mutated by a mutator that knows the instruction
  * encoding: it changes opcodes, operand values (keeping their encoded
  * length), address modes, copies instructions over others of the same
@@ -33,6 +39,8 @@
  *
  * usage: runfuzz -j jail -o outdir [-t seconds] [-b quanta] seed.dis ...
  *	  runfuzz -j jail -x file.dis ...	(run each once, print what happened)
+ *	  runfuzz -g n -o outdir [-s seed] seed.dis ...	(write n mutants, mNNNNN.dis, run none:
+ *						fuzz/run's krun campaign runs them in the kernel)
  * Crashes replay best as found: under setarch -R, like fuzz/run.
  * fuzz/run builds it (fuzz/mkfile: o/fuzz/runfuzz) and runs it.
  */
@@ -551,6 +559,33 @@ signature(int st)
 	return buf;
 }
 
+/*
+ * did the run fault outside the pages about nil (H is -1: a field
+ * through it lies just past 0, its block header just below 2^32)?
+ * Then Dis code reached outside its heap.
+ */
+static int
+escaped(void)
+{
+	char out[4096], *p;
+	ulong a;
+	int n;
+
+	n = readall(errpath, (uchar*)out, sizeof out - 1);
+	if(n <= 0)
+		return 0;
+	out[n] = 0;
+	for(p = out; (p = strstr(p, "sys: trap: fault ")) != nil; p++){
+		p = strstr(p, "addr=");
+		if(p == nil)
+			break;
+		a = strtoul(p+5, nil, 0);
+		if(a >= 4096 && a < 0xFFFFF000UL)
+			return 1;
+	}
+	return 0;
+}
+
 static int
 newsig(char *s)
 {
@@ -571,6 +606,7 @@ usage(void)
 {
 	fprint(2, "usage: runfuzz -j jail -o outdir [-t secs] [-b quanta] [-s seed] seed.dis ...\n");
 	fprint(2, "       runfuzz -j jail [-b quanta] -x file.dis ...\n");
+	fprint(2, "       runfuzz -g n -o outdir [-s seed] seed.dis ...\n");
 	exit(2);
 }
 
@@ -591,7 +627,44 @@ replay(int argc, char **argv)
 		n = readall(errpath, (uchar*)out, sizeof out - 1);
 		out[n > 0 ? n : 0] = 0;
 		print("%s: %s%s\n%s", argv[i], describe(st, buf, sizeof buf),
-			isbug(st) ? " BUG" : "", out);
+			isbug(st) ? " BUG" : escaped() ? " ESCAPE" : "", out);
+	}
+}
+
+/* the seeds named, into the corpus (files too big skipped); at least one */
+static void
+readseeds(int argc, char **argv)
+{
+	static uchar b[Maxin];
+	int i, n;
+
+	for(i = 0; i < argc; i++){
+		n = readall(argv[i], b, sizeof b);
+		if(n > 0 && n < sizeof b)
+			addcorpus(b, n);
+	}
+	if(ncorpus == 0)
+		usage();
+}
+
+/* write n mutants of the corpus into outdir, run none */
+static void
+generate(int n)
+{
+	static uchar b[Maxin];
+	char path[1024];
+	Input *in;
+	int i, len;
+
+	for(i = 0; i < n; i++){
+		in = &corpus[rn(ncorpus)];
+		memmove(b, in->b, in->n);
+		len = mutate(b, in->n);
+		snprint(path, sizeof path, "%s/m%05d.dis", outdir, i);
+		if(writeall(path, b, len) < 0){
+			fprint(2, "runfuzz: %s: %r\n", path);
+			exit(1);
+		}
 	}
 }
 
@@ -600,7 +673,7 @@ main(int argc, char **argv)
 {
 	static uchar b[Maxin];
 	char buf[64], path[1024], *sg;
-	int i, n, st, secs, xmode, nbug, nhang, nrun, nbudget, nfine;
+	int i, n, st, secs, xmode, ngen, nbug, nhang, nesc, nrun, nbudget, nfine;
 	long t0, tlast, now;
 	Input *in;
 
@@ -613,11 +686,14 @@ main(int argc, char **argv)
 		fprint(2, "runfuzz: warning: %s: thread exits will abort in the jail\n", dlerror());
 	secs = 60;
 	xmode = 0;
+	ngen = 0;
 	for(i = 1; i < argc && argv[i][0] == '-'; i++){
 		if(strcmp(argv[i], "-x") == 0)
 			xmode = 1;
 		else if(i+1 >= argc)
 			usage();
+		else if(strcmp(argv[i], "-g") == 0)
+			ngen = atoi(argv[++i]);
 		else if(strcmp(argv[i], "-j") == 0)
 			jail = argv[++i];
 		else if(strcmp(argv[i], "-o") == 0)
@@ -631,6 +707,13 @@ main(int argc, char **argv)
 		else
 			usage();
 	}
+	if(ngen > 0){
+		if(outdir == nil)
+			usage();
+		readseeds(argc-i, argv+i);
+		generate(ngen);
+		return 0;
+	}
 	if(jail == nil || !xmode && outdir == nil)
 		usage();
 	if(xmode)
@@ -641,23 +724,17 @@ main(int argc, char **argv)
 		replay(argc-i, argv+i);
 		return 0;
 	}
-	for(; i < argc; i++){
-		n = readall(argv[i], b, sizeof b);
-		if(n > 0 && n < sizeof b)
-			addcorpus(b, n);
-	}
-	if(ncorpus == 0)
-		usage();
+	readseeds(argc-i, argv+i);
 	print("runfuzz: %d seeds, budget %d quanta, %d s\n", ncorpus, budget, secs);
-	nbug = nhang = nrun = nbudget = nfine = 0;
+	nbug = nhang = nesc = nrun = nbudget = nfine = 0;
 	t0 = tlast = time(nil);
 	for(;;){
 		now = time(nil);
 		if(now-t0 >= secs)
 			break;
 		if(now-tlast >= 60){
-			print("runfuzz: %lds: %d execs, %d ran, %d budget, corpus %d, bugs %d, hangs %d\n",
-				now-t0, nrun, nfine, nbudget, ncorpus, nbug, nhang);
+			print("runfuzz: %lds: %d execs (%ld/s), %d ran, %d budget, corpus %d, bugs %d, hangs %d, escapes %d\n",
+				now-t0, nrun, nrun/(now-t0), nfine, nbudget, ncorpus, nbug, nhang, nesc);
 			tlast = now;
 		}
 		in = &corpus[rn(ncorpus)];
@@ -681,6 +758,13 @@ main(int argc, char **argv)
 			print("runfuzz: %s: %s: %s\n", path, describe(st, buf, sizeof buf), signature(st));
 			continue;
 		}
+		if(escaped()){
+			nesc++;
+			snprint(path, sizeof path, "%s/escape-%d.dis", outdir, nrun);
+			writeall(path, b, n);
+			print("runfuzz: %s: %s\n", path, signature(st));
+			continue;
+		}
 		if(WIFEXITED(st) && WEXITSTATUS(st) == Ebudget)
 			nbudget++;
 		sg = signature(st);
@@ -691,7 +775,7 @@ main(int argc, char **argv)
 			addcorpus(b, n);
 	}
 	now = time(nil);
-	print("runfuzz: done: %lds, %d execs (%ld/s), %d loaded and ran (%d to the budget), corpus %d, crashes %d, hangs %d\n",
-		now-t0, nrun, nrun/(now-t0+1), nfine, nbudget, ncorpus, nbug, nhang);
+	print("runfuzz: done: %lds, %d execs (%ld/s), %d loaded and ran (%d to the budget), corpus %d, crashes %d, hangs %d, escapes %d\n",
+		now-t0, nrun, nrun/(now-t0+1), nfine, nbudget, ncorpus, nbug, nhang, nesc);
 	return 0;
 }

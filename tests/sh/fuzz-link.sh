@@ -25,4 +25,33 @@ check styx-runs "[ $st = 0 ]"
 "$P/limbo" -I "$R/module" -o "$T/x.dis" "$R/tests/limbo/arith.b" >"$T/limbo.out" 2>&1
 st=$?
 check limbo-runs "[ $st = 0 ] && [ -s '$T/x.dis' ]"
+# the krun campaign's parts: mutants written by runfuzz -g repeat with
+# their seed; krun runs a directory's modules, each once, fenced and
+# within its budget (on emu here; fuzz/run krun boots it in the kernel)
+mkdir -p "$T/g1" "$T/g2"
+"$P/runfuzz" -g 5 -o "$T/g1" -s 7 "$R"/tests/vm/load-*.dis >/dev/null 2>&1 &&
+"$P/runfuzz" -g 5 -o "$T/g2" -s 7 "$R"/tests/vm/load-*.dis >/dev/null 2>&1
+st=$?
+check gen-runs "[ $st = 0 ] && [ \$(ls '$T/g1' | wc -l) = 5 ]"
+check gen-repeats "diff -r '$T/g1' '$T/g2' >/dev/null"
+mkdir -p "$T/k"
+for p in "ret:" "exc:raise \"boom\";" "loop:for(;;);" "ex:exit;"; do
+	n=${p%%:*}
+	printf 'implement M;\ninclude "sys.m";\ninclude "draw.m";\nM: module { init: fn(nil: ref Draw->Context, nil: list of string); };\ninit(nil: ref Draw->Context, nil: list of string)\n{\n\t%s\n}\n' "${p#*:}" >"$T/$n.b"
+	"$R/o/bin/limbo" -I "$R/module" -o "$T/k/$n.dis" "$T/$n.b" || bad "krun-$n" "does not compile"
+done
+cp "$R/tests/vm/bad-magic.dis" "$T/k/bad.dis"
+"$R/o/bin/limbo" -I "$R/module" -o "$T/krun.dis" "$R/fuzz/krun.b" || bad krun "does not compile"
+(cd "$T" && timeout 60 "$R/o/bin/emu" krun.dis -t 300 k) >"$T/krun.out" 2>&1
+st=$?
+sed 's/; [0-9-]* threads left$//' "$T/krun.out" >"$T/krun.got"
+cat >"$T/krun.want" <<EOF
+bad.dis: cannot load: k/bad.dis: not a dis file
+ex.dis: exit: 
+exc.dis: exception: boom
+loop.dis: budget
+ret.dis: returned
+krun: 5 files, 4 loaded: 1 returned, 1 exceptions, 1 exits, 1 over budget
+EOF
+check krun-runs "[ $st = 0 ] && diff '$T/krun.want' '$T/krun.got'"
 finish
