@@ -152,7 +152,11 @@ texts(what: string, k, a: int, t: string)
 # a key file cut at each length and each byte corrupted
 keyfile()
 {
+	# a file of its own: emu's /tmp is the host's, and another emu may
+	# run this test beside it (another tree's suite)
 	f := "/tmp/keyring-bad.test";
+	for(k := 0; sys->create(f, Sys->OWRITE|Sys->OEXCL, 8r600) == nil && k < 100; k++)
+		f = "/tmp/keyring-bad.test." + string k;
 	b := array of byte keyfiletext;
 	m := len b;
 	fd := sys->create(f, Sys->OWRITE, 8r600);
