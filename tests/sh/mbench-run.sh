@@ -66,12 +66,15 @@ minos bench: [2/2] OPNIL
 bench: OPNIL:
 minos bench: some tests failed (status 1)
 E
-check fail-err '[ "$(sed "s/^\(bench: OPNIL:\) .*/\1/" "$T/err")" = "$(cat "$T/want")" ]'
+# (bench(1)'s progress lines, a test it expects to take over 5 s: XBASE's
+# 200000 on a loaded host, are not checked)
+check fail-err '[ "$(sed "/^bench XBASE: \(about .* for [0-9]* observations\|[0-9]*% after .*, about .* to go\)\$/d; s/^\(bench: OPNIL:\) .*/\1/" "$T/err")" = "$(cat "$T/want")" ]'
 
 # the paper's command lines, in Minos, on both clocks: a histogram of
 # BASE (and XBASE, which bgrep BASE matches too) within 80 columns
 for c in real icount; do
-	"$R/minos" run -c $c "bind -b '#x' /dev; bench -o BASE XBASE >/tmp/x; bgrep BASE /tmp/x | plot -t -p 1h -o -z" >"$T/out" 2>&1
+	# 200000 observations: 98 s under icount at load 16, past run's 120 s beside other tests
+	MINOS_TIMEOUT=${MINOS_TIMEOUT:-600} "$R/minos" run -c $c "bind -b '#x' /dev; bench -o BASE XBASE >/tmp/x; bgrep BASE /tmp/x | plot -t -p 1h -o -z" >"$T/out" 2>&1
 	st=$?
 	check paper-$c '[ "$st" = 0 ] && [ "$(grep -c "^Time (.s) *Count$" "$T/out")" = 2 ] && [ "$(grep -c "^n [0-9]* *mean" "$T/out")" = 2 ]'
 	check paper-$c-names '[ "$(grep "^[A-Z][A-Z]*$" "$T/out" | tr "\n" " ")" = "BASE XBASE " ]'
