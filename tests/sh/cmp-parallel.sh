@@ -104,7 +104,9 @@ check h1-said 'grep -qx "compare: booting on : ([0-9]* at once)" "$T/err"'
 # a namespace with a host name of its own; on notree the tree is not
 # there, on badqemu the emulator fails every boot
 # (the host name is set through /proc: a fresh machine may have no
-# hostname command)
+# hostname command; and, as sshd does, the fake ssh gives the command a
+# login shell in SHELL: GNU parallel's remote worker runs the job
+# through it, and CI's environment has none)
 if unshare -mu sh -c 'echo t >/proc/sys/kernel/hostname && mount -t tmpfs none "$0"' "$R" 2>/dev/null; then
 	mkdir -p "$T/bin"
 	printf '#!/bin/sh\necho "qemu-system-i386: broken on this host" >&2\nexit 2\n' >"$T/bin/qemu-system-i386"
@@ -113,6 +115,8 @@ if unshare -mu sh -c 'echo t >/proc/sys/kernel/hostname && mount -t tmpfs none "
 #!/bin/sh
 h=\$1
 shift
+SHELL=/bin/sh
+export SHELL
 [ "\${1:-}" = -- ] && shift
 case \$h in
 notree) exec unshare -mu sh -c 'echo "\$0" >/proc/sys/kernel/hostname && mount -t tmpfs none "$R" && eval "\$1"' "\$h" "\$*" ;;
