@@ -1214,10 +1214,10 @@ runcmd(Cmdbuf *cb, Res *r)
 		if(cb->nf == 2 && strcmp(cb->f[1], "off") == 0)
 			rlog(r, "inject %s\n", attrinject("off", 0));
 		else if(cb->nf == 3 && (strcmp(cb->f[1], "intr") == 0 || strcmp(cb->f[1], "gc") == 0 ||
-		    strcmp(cb->f[1], "proc") == 0))
+		    strcmp(cb->f[1], "proc") == 0 || strcmp(cb->f[1], "host") == 0))
 			rlog(r, "inject %s %d\n", attrinject(cb->f[1], count(cb, 2, 1, 100000)), atoi(cb->f[2]));
 		else
-			cmderror(cb, "want inject intr|gc|proc us or inject off");
+			cmderror(cb, "want inject intr|gc|proc|host us or inject off");
 		break;
 	}
 }

@@ -668,6 +668,13 @@ enum
 };
 extern	void		(*vmgcslice)(int);
 /*
+ * optional, for the same: called within a slice every few blocks of
+ * work (at most 256 blocks, or one piece of a large one), so
+ * that a long gap between two calls, which the work cannot take, shows
+ * the host thread descheduled
+ */
+extern	void		(*vmgcstep)(void);
+/*
  * optional, for the host's Dis instruction timer (the kernel's bench
  * device): while xectimer is set, each quantum that starts runs timed.
  * The interpreter reads xecclock() once between two instructions and

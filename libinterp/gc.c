@@ -97,6 +97,7 @@ Gctrig	gctrig = { -1 };
 char*	gcpolicies[Ngcpolicy] = { "alloc", "avail", "idle" };
 char*	gcwhys[Ngcwhy] = { "alloc", "idle", "quantum", "avail", "full", "ctl" };
 void	(*vmgcslice)(int);
+void	(*vmgcstep)(void);
 static void**	roots[Maxroots];
 static int	nroots;
 static Heap**	pins;		/* gcpin's */
@@ -327,6 +328,22 @@ scan(Heap *h)
 	}
 }
 
+/* Gcstepwork blocks of work done (gc.h) */
+void
+gcstep(void)
+{
+	if(vmgcstep != nil)
+		vmgcstep();
+}
+
+/* a slice's budget went from b0 down to b: a step if it passed a multiple of Gcstepwork */
+static inline void
+stepped(int b0, int b)
+{
+	if((b0 ^ b) & ~(Gcstepwork-1))
+		gcstep();
+}
+
 static void
 markroots(void)
 {
@@ -334,12 +351,15 @@ markroots(void)
 	Module *m;
 	int i;
 
-	for(p = proghead; p != nil; p = p->next)
+	for(p = proghead; p != nil; p = p->next){
 		markprog(p);
+		gcstep();
+	}
 	for(m = modules; m != nil; m = m->link){
 		gcmark(m->origmp);
 		gcmark(m->shared);
 	}
+	gcstep();
 	for(i = 0; i < nroots; i++)
 		gcmark(*roots[i]);
 	for(i = 0; i < npins; i++)
@@ -361,11 +381,14 @@ rescan(void)
 			h = (Heap*)(k->base+i*k->bsize);
 			if(h->color == Cprop)
 				scan(h);
+			if((i & (Gcstepwork-1)) == 0)
+				gcstep();
 		}
 	for(b = bigs.next; b != &bigs; b = b->next){
 		h = (Heap*)(b+1);
 		if(h->color == Cprop)
 			scan(h);
+		gcstep();
 	}
 }
 
@@ -441,18 +464,21 @@ static int
 marking(int budget, int safe)
 {
 	Heap *h;
+	int b0;
 
 	while(budget > 0){
 		if(partial != nil){
 			scan(partial);
 			budget -= Arraystep/16;
+			gcstep();
 			continue;
 		}
 		if(ngray > 0){
 			h = gray[--ngray];
 			if(h->color == Cprop){
 				scan(h);
-				budget--;
+				if((--budget & (Gcstepwork-1)) == 0)
+					gcstep();
 			}
 			continue;
 		}
@@ -460,7 +486,9 @@ marking(int budget, int safe)
 			h = graybig[--ngbig];
 			if(h->color == Cprop){
 				scan(h);
+				b0 = budget;
 				budget -= 1+h->size/1024;
+				stepped(b0, budget);
 			}
 			continue;
 		}
@@ -487,29 +515,44 @@ sweeping(int budget)
 {
 	Heap *h;
 	Big *b;
-	int c;
+	int c, n, w;
 
+	w = 0;
 	while(swchunk != nil && budget > 0){
 		if(swidx >= swchunk->nblock){
 			swchunk = swchunk->next;
 			swidx = 0;
 			continue;
 		}
-		h = (Heap*)(swchunk->base+swidx*swchunk->bsize);
-		swidx++;
-		budget--;
-		c = h->color;
-		if(c != Cfree && c != mutator && c != Cprop)
-			freeheap(h, 1);
+		/* runs of blocks, a step every Gcstepwork (w: since the last) */
+		n = swchunk->nblock - swidx;
+		if(n > budget)
+			n = budget;
+		if(n > Gcstepwork-w)
+			n = Gcstepwork-w;
+		budget -= n;
+		w += n;
+		for(; n > 0; n--){
+			h = (Heap*)(swchunk->base+swidx*swchunk->bsize);
+			swidx++;
+			c = h->color;
+			if(c != Cfree && c != mutator && c != Cprop)
+				freeheap(h, 1);
+		}
+		if(w == Gcstepwork){
+			w = 0;
+			gcstep();
+		}
 	}
 	while(swchunk == nil && swbig != &bigs && budget > 0){
 		b = swbig;
 		swbig = b->next;
 		h = (Heap*)(b+1);
-		budget--;
 		c = h->color;
 		if(c != mutator && c != Cprop)
 			freeheap(h, 1);
+		budget--;
+		stepped(budget+1, budget);
 	}
 	if(swchunk == nil && swbig == &bigs)
 		endcycle();

@@ -41,5 +41,14 @@ extern	Chunk*	ccache[Nccache];	/* the chunk heapblock found last in each 4K of a
 extern	Big	bigs;
 
 void	gcalloc(void);
+void	gcstep(void);
+
+/*
+ * the collector calls gcstep every Gcstepwork blocks of work, or
+ * after one piece of a large block: the host's attribution (vmgcstep)
+ * reads the clock there, and a long gap between two calls, which so
+ * little work cannot take, was the host's
+ */
+enum { Gcstepwork = 256 };
 void	reclaimchunks(ulong);
 void	gcbigfree(Big*);

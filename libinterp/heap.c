@@ -237,9 +237,10 @@ reclaimchunks(ulong keep)
 	Chunk *k, **l, *dead;
 	Freeb *f, **fl;
 	int c, i, any;
-	ulong sys;
+	ulong sys, n;
 
 	sys = gcstat.heapsys;
+	n = 0;
 	if(sys <= keep)
 		return;
 	dead = nil;
@@ -266,6 +267,8 @@ reclaimchunks(ulong keep)
 				*fl = f->next;
 			else
 				fl = &f->next;
+			if((++n & (Gcstepwork-1)) == 0)
+				gcstep();
 		}
 	for(i = 0; i < Nrecent; i++)
 		if(recent[i] != nil && (k = findchunk((uchar*)recent[i])) != nil && k->dead)

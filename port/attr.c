@@ -49,6 +49,19 @@
  * charged the bound, and the rest to Chost.  Under -c icount, where there is no host, no
  * episode comes near it (the longest are collector slices of 2.3 ms).
  *
+ * A bound of 16 usual episodes leaves inside a collector quantum (about
+ * 0.56 ms) up to 9 ms of the host's, which a loaded host gives it often:
+ * the collector's work is cut finer.  Within any collector episode
+ * (gc.full's too, which is not bounded) the collector calls attrgcstep
+ * (vmgcstep) every 256 blocks it visits or after a piece of a large
+ * one, tens of microseconds of the guest's work.  A gap between two
+ * steps, or from the episode's start or to its end (an interrupt ends
+ * one episode and starts another), longer than Gapmin and than Hostx
+ * usual gaps (Attr.typstep) is the host's but for a usual gap, and is
+ * taken from the episode before its bound applies (Attr.stolen).  Under
+ * -c icount the longest gap is far below Gapmin; an injected busy-wait,
+ * the guest's own work, starts a gap afresh.
+ *
  * The VM's acquire wait is not a cause of its own: while a released
  * thread waits to take the VM back, the processor runs what holds the
  * VM (another thread's quantum, the collector, an interpreter handing
@@ -70,6 +83,7 @@ enum
 	Maxspin	= 100000,	/* longest injected busy-wait, microseconds */
 	Hostmin	= 5,		/* milliseconds: a bounded episode's least bound */
 	Hostx	= 16,		/* its bound, in usual episodes */
+	Gapmin	= 1000,		/* microseconds: a collector step's least bound */
 	Typshift	= 4,	/* the median's estimate moves by 1/16 of itself an episode */
 };
 
@@ -79,6 +93,7 @@ enum
 	Iintr,			/* the next interrupt */
 	Igc,			/* the next collector slice */
 	Iproc,			/* a kproc woken by the next interrupt */
+	Ihost,			/* between two steps of the next collector slice: the host's */
 };
 
 static char *injname[] = {
@@ -86,6 +101,7 @@ static char *injname[] = {
 	[Iintr]	"intr",
 	[Igc]	"gc",
 	[Iproc]	"proc",
+	[Ihost]	"host",
 };
 
 static struct
@@ -102,6 +118,7 @@ static struct
 	int	injgo;
 	char	bounded[Ncause];	/* its episodes are bounded work: see Chost */
 	uvlong	hostmin;		/* Hostmin in fastticks at rate hz */
+	uvlong	gapmin;			/* Gapmin, likewise */
 	uvlong	hz;
 } attrs = {
 	.n = Cnamed,
@@ -125,6 +142,7 @@ static struct
 };
 
 static void	bounded(Attr*, int, uvlong);
+static void	gapped(Attr*, uvlong);
 
 /*
  * charge the cause in force up to now, and put in force the one now
@@ -134,7 +152,7 @@ static void	bounded(Attr*, int, uvlong);
 static void
 recharge(Attr *a)
 {
-	uvlong now;
+	uvlong now, d;
 	int c, i, n;
 
 	c = a->intr ? a->intr : a->gc ? a->gc : a->proc;
@@ -148,13 +166,31 @@ recharge(Attr *a)
 				memmove(a->mark[i].t, a->t, n*sizeof(uvlong));
 				a->mark[i].live = 0;
 			}
-	}else if(attrs.bounded[a->cur])
-		bounded(a, a->cur, now - a->since);
-	else
-		a->t[a->cur] += now - a->since;
+	}else{
+		if(a->cur >= Cgcidle && a->cur <= Cgcfull)
+			gapped(a, now);
+		d = now - a->since - a->stolen;
+		if(attrs.bounded[a->cur])
+			bounded(a, a->cur, d);
+		else
+			a->t[a->cur] += d;
+	}
 	a->since = now;
+	a->step = now;
+	a->stolen = 0;
 	a->cur = c;
 	a->n[c]++;
+}
+
+/* Hostmin and Gapmin in fastticks, once the clock interrupts have calibrated it */
+static void
+calibrate(void)
+{
+	if(attrs.hz != m->cpuhz){
+		attrs.hz = m->cpuhz;
+		attrs.hostmin = attrs.hz/1000*Hostmin;
+		attrs.gapmin = attrs.hz/1000000*Gapmin;
+	}
 }
 
 /* charge an episode of d ticks of the bounded cause c, the host what it took beyond its bound */
@@ -163,10 +199,7 @@ bounded(Attr *a, int c, uvlong d)
 {
 	uvlong bound;
 
-	if(attrs.hz != m->cpuhz){	/* calibrated after the first clock interrupts */
-		attrs.hz = m->cpuhz;
-		attrs.hostmin = attrs.hz/1000*Hostmin;
-	}
+	calibrate();
 	bound = Hostx*a->typ[c];
 	if(bound < attrs.hostmin)
 		bound = attrs.hostmin;
@@ -186,15 +219,21 @@ bounded(Attr *a, int c, uvlong d)
 /* is the measured thread between the two clock reads of an observation? */
 #define	midobs(a)	((a)->nread & 1)
 
-/* the injected busy-wait, at splhi; its time goes to the cause in force */
+/*
+ * the injected busy-wait, at splhi; its time goes to the cause in
+ * force: the guest's own work, which starts a collector's gap afresh,
+ * unless it stands for the host's (Ihost)
+ */
 static void
-spin(void)
+spin(int host)
 {
 	uvlong t0;
 
 	t0 = fastticks(nil);
 	while(fastticks(nil) - t0 < attrs.spin)
 		;
+	if(!host)
+		m->attr.step = fastticks(nil);
 }
 
 /*
@@ -271,6 +310,16 @@ attrslice(Prog *p)
 	acctslice(p);
 }
 
+/* at splhi: is a busy-wait of kind i due here?  then it is spun (Ihost's as the host's) */
+static void
+injectat(Attr *a, int i)
+{
+	if(attrs.inject == i && midobs(a)){
+		attrs.inject = Inone;
+		spin(i == Ihost);
+	}
+}
+
 /* the collector's hook (vmgcslice): a slice of a kind starts, or (Gcnoslice) ends */
 void
 attrgc(int kind)
@@ -284,9 +333,56 @@ attrgc(int kind)
 	a = &m->attr;
 	a->gc = kind == Gcnoslice ? 0 : Cgcidle + kind - Gcidleslice;
 	recharge(a);
-	if(kind != Gcnoslice && attrs.inject == Igc && midobs(a)){
-		attrs.inject = Inone;
-		spin();
+	if(kind != Gcnoslice)
+		injectat(a, Igc);
+	splx(s);
+}
+
+/*
+ * the gap of a collector episode from its last step (or its start) to
+ * now, at splhi: beyond its bound, the host's but for a usual gap
+ */
+static void
+gapped(Attr *a, uvlong now)
+{
+	uvlong gap, bound;
+
+	calibrate();
+	gap = now - a->step;
+	a->step = now;
+	bound = Hostx*a->typstep;
+	if(bound < attrs.gapmin)
+		bound = attrs.gapmin;
+	if(gap > bound){
+		a->t[Chost] += gap - a->typstep;
+		a->n[Chost]++;
+		a->stolen += gap - a->typstep;
+		gap = bound;
+	}
+	if(gap > a->typstep)
+		a->typstep += (a->typstep >> Typshift) + 1;
+	else
+		a->typstep -= a->typstep >> Typshift;
+}
+
+/*
+ * the collector's hook (vmgcstep): a step of a slice's work is done.
+ * Outside a slice (giving memory back at a safe point) nothing.  An
+ * injection for Ihost spins here, before the gap is taken.
+ */
+void
+attrgcstep(void)
+{
+	Attr *a;
+	int s;
+
+	if(attrs.off)
+		return;
+	s = splhi();
+	a = &m->attr;
+	if(a->cur >= Cgcidle && a->cur <= Cgcfull){
+		injectat(a, Ihost);
+		gapped(a, fastticks(nil));
 	}
 	splx(s);
 }
@@ -308,14 +404,10 @@ attrintr(int c)
 	o = a->intr;
 	a->intr = c;
 	recharge(a);
-	if(attrs.inject != Inone && midobs(a)){
-		if(attrs.inject == Iintr){
-			attrs.inject = Inone;
-			spin();
-		}else if(attrs.inject == Iproc && !attrs.injgo){
-			attrs.injgo = 1;
-			wakeup(&attrs.injr);
-		}
+	injectat(a, Iintr);
+	if(attrs.inject == Iproc && !attrs.injgo && midobs(a)){
+		attrs.injgo = 1;
+		wakeup(&attrs.injr);
 	}
 	return o;
 }
@@ -550,7 +642,7 @@ injproc(void*)
 	s = splhi();
 	if(attrs.inject == Iproc){
 		attrs.inject = Inone;
-		spin();
+		spin(0);
 	}
 	attrs.injgo = 0;
 	splx(s);
@@ -573,7 +665,7 @@ attrinject(char *what, long us)
 		if(strcmp(what, injname[i]) == 0)
 			break;
 	if(i == nelem(injname))
-		error("inject: want intr, gc, proc or off");
+		error("inject: want intr, gc, proc, host or off");
 	if(i != Inone && (us < 1 || us > Maxspin))
 		error("inject: busy-wait must be 1 to 100000 microseconds");
 	s = splhi();

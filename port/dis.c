@@ -590,6 +590,7 @@ disinit(void*)
 	vmprogexit = vmexit;
 	vmslice = attrslice;
 	vmgcslice = attrgc;
+	vmgcstep = attrgcstep;
 	if(waserror())
 		panic("cannot start %s: %s", initprog, up->env->errstr);
 	mod = load(initprog);

@@ -565,7 +565,7 @@ enum
 	Cgcalloc,
 	Cgcfull,
 	Cother,			/* what has no room in the table */
-	Chost,			/* what a bounded episode took beyond its bound: the host's */
+	Chost,			/* the host's: beyond a bounded episode's bound, or a collector step's */
 	Cnamed,			/* the first index given to a name as it appears */
 	Ncause	= 48,
 };
@@ -588,6 +588,9 @@ struct Attr
 	uvlong	t[Ncause];	/* fastticks charged to each cause */
 	ulong	n[Ncause];	/* times each came into force */
 	uvlong	typ[Ncause];	/* a bounded cause's usual episode: its median's estimate, fastticks */
+	uvlong	step;		/* fastticks at the collector's last step in this episode (attrgcstep) */
+	uvlong	typstep;	/* the usual time between two steps: its median's estimate */
+	uvlong	stolen;		/* what the host took in this episode, found between steps */
 	ulong	nread;		/* the measured thread's clock reads since it last asked */
 	Attrmark	mark[2];	/* the accounts at its last two: read k in mark[(k-1)&1] */
 };

@@ -285,6 +285,7 @@ void	acctslice(Prog*);
 int	attrdelta(Prog*, uvlong*, int);
 void	attrexit(Prog*);
 void	attrgc(int);
+void	attrgcstep(void);
 void	attrin(Proc*);
 char*	attrinject(char*, long);
 int	attrintr(int);

@@ -6,7 +6,9 @@
 #	charged to that path, to within the path's usual cost;
 #	no observation has a host share (there is no host under icount),
 #	but for a collector slice made 8 ms long: a bounded episode beyond
-#	5 ms is charged 5 ms and the rest to the host (bench(3));
+#	5 ms is charged 5 ms and the rest to the host (bench(3)); and
+#	3 ms between two steps of a collector slice (inject host), the
+#	host's but for a usual step;
 #	bench -A writes no attribution, and the accounts name the causes;
 #	with the original idle collector (idlegc old, pcold's), the
 #	collector's time explains every stall of a millisecond or more:
@@ -22,11 +24,12 @@ echo inject intr 500 >/dev/bctl; bench -o -w 0 -n 20000 BASE >/tmp/intr
 echo inject proc 700 >/dev/bctl; bench -o -w 0 -n 20000 BASE >/tmp/proc
 echo inject gc 300 >/dev/bctl; bench -o -w 0 -n 20 SLEEP0 >/tmp/gc
 echo inject gc 8000 >/dev/bctl; bench -o -w 0 -n 20 SLEEP0 >/tmp/gclong
+echo inject host 3000 >/dev/bctl; bench -o -w 0 -n 20 SLEEP0 >/tmp/gchost
 bench -A -o -n 100 XBASE >/tmp/noattr
 echo causes >/dev/bctl; cat /dev/bdata >/tmp/causes
 echo idlegc old >/dev/bctl; bench -o -n 10000 BASE >/tmp/old
 bench -o -n 20 SLEEP0 >/tmp/oldsleep
-for f in intr proc gc gclong noattr causes old oldsleep {echo @@ $f; cat /tmp/$f}' >"$T/out" 2>&1
+for f in intr proc gc gclong gchost noattr causes old oldsleep {echo @@ $f; cat /tmp/$f}' >"$T/out" 2>&1
 st=$?
 check boot '[ $st = 0 ]'
 part() {	# the output of the file named $1
@@ -71,27 +74,38 @@ explained gc SLEEP0 gc.idle 300000 150000 1000
 st=$?
 check gc '[ $st = 0 ]'
 # no host under icount, attribution where asked for and none under -A
-check nohost '! awk "/^@@ /{skip = \$2 == \"gclong\"} !skip" "$T/out" | grep -q "^# cause [A-Z0-9]* host "'
-check attributed '[ "$(grep -c "^# attribution " "$T/out")" = 6 ]'
+check nohost '! awk "/^@@ /{skip = \$2 == \"gclong\" || \$2 == \"gchost\"} !skip" "$T/out" | grep -q "^# cause [A-Z0-9]* host "'
+check attributed '[ "$(grep -c "^# attribution " "$T/out")" = 7 ]'
 # the 8 ms slice: 5 ms the collector's (with the observation's other
 # slices, at most 150 us), 3 ms (and the slice's own) the host's
 part gclong | shares SLEEP0 host | tr ':' ' ' >"$T/h"
 part gclong | shares SLEEP0 gc.idle | tr ':' ' ' >"$T/g"
 check bound 'awk "NR == FNR {g[\$1] = \$2; next} {n++; if(\$2 >= 3000000 && \$2 < 3150000 && g[\$1] >= 5000000 && g[\$1] < 5150000) ok++} END {exit !(n == 1 && ok == 1)}" "$T/g" "$T/h"'
+# the host's between two steps of a collector slice (inject host): the
+# 3 ms the host's, give or take a step's work (the gap's own work beyond
+# or short of a usual gap: tens of microseconds), the slice's own time
+# the collector's (at most 150 us)
+part gchost | shares SLEEP0 host | tr ':' ' ' >"$T/h"
+part gchost | grep "^# cause SLEEP0 gc\." | cut -d' ' -f5- | tr ' ' '\n' | grep . | tr ':' ' ' >"$T/g"
+check gap 'awk "NR == FNR {g[\$1] += \$2; next} {n++; if(\$2 > 2950000 && \$2 < 3050000 && g[\$1] < 150000) ok++} END {exit !(n == 1 && ok == 1)}" "$T/g" "$T/h"'
+explained gchost SLEEP0 host 2950000 100000 1000
+st=$?
+check gap-all '[ $st = 0 ]'
 check noattr '! part noattr | grep -q "^# attribution\|^# cause"'
 check noattr-obs 'part noattr | grep -q "^XBASE:1l:"'
 check causes 'part causes | grep -q "^proc.inject [0-9]* 2\$" && part causes | grep -q "^intr.clock [0-9]* [0-9]*\$" && ! part causes | grep -q "^self "'
 
 # the artifact: every stall of a millisecond or more (BASE: us,
-# SLEEP0: ns) is the collector's, to at least 99% of what it adds above
-# the floor; SLEEP0's 20 are all stalls
+# SLEEP0: ns) is the collector's, to at least 98% of what it adds above
+# the floor (the interpreters' hand-overs, vm, take up to 1%);
+# SLEEP0's 20 are all stalls
 # stalls PART TEST MIN: the stalls' count and the collector's share
 stalls() {
 	part "$1" >"$T/old"
 	floor=$(sed -n "s/^# attribution $2 floor //p" "$T/old")
 	grep "^$2:1l:" "$T/old" | cut -d' ' -f2- | tr ' ' '\n' | awk -v min=$3 '$1 >= min {print NR, $1}' >"$T/stalls"
 	grep "^# cause $2 gc\." "$T/old" | cut -d' ' -f5- | tr ' ' '\n' | grep . | tr ':' ' ' >"$T/gcshares"
-	awk -v floor="$floor" -v t=$2 'NR == FNR {gc[$1] += $2; next} {d = $2 - floor; if(gc[$1] < 0.99*d) bad++; n++; s += gc[$1]; u += d}
+	awk -v floor="$floor" -v t=$2 'NR == FNR {gc[$1] += $2; next} {d = $2 - floor; if(gc[$1] < 0.98*d) bad++; n++; s += gc[$1]; u += d}
 		END {printf "%s: %d stalls, collector %.2f%% of their time above the floor\n", t, n, n ? 100*s/u : 100; exit bad != 0}' \
 		"$T/gcshares" "$T/stalls"
 }

@@ -156,7 +156,15 @@ check icount-plan 'head -1 "$T/err" | grep -qx "compare: design: 3 boots a side,
 # Two layouts a side allow 6 arrangements: no verdict unless the
 # layouts of a side agree (then the comparison is exact), and the
 # design line says which; forced, since the design is too small.
+# ran NAME: the comparison just run booted; if not, say why in the
+# failure's first line (compare's last words), not only what is missing
+ran() {
+	ncase=$((ncase + 1))
+	grep -q "^compare: \(boot 1 of\|1 of [0-9]* boots done\)" "$T/err" ||
+		bad "$1" "status $st: $(grep -v '^compare: design' "$T/err" | tail -3 | tr '\n' ' ' | cut -c1-300)"
+}
 run $C -j 1 -f -L 2 -n 4 -c icount -s 7 -o "$T/lay" -i "$T/prog" -k pc -k pcold '/n/local/tbase 50'
+ran lay-ran
 check lay-status '[ $st = 0 ] || [ $st = 1 ]'
 has lay-layouts '^layouts: A 282168118 642666334; B 712265939 486001573$'
 check lay-small 'grep -q "^design: 2 layouts against 2: all 6 arrangements of the layout labels; the smallest p-value they allow is 0.33: no statement at 95% is possible; use -L 4 or more$" "$T/out" || grep -q "^design: 2 layouts against 2: every layout of each side gave the same" "$T/out"'
@@ -179,6 +187,7 @@ check lay-again 'tail -n +7 "$T/out" | cmp -s - "$T/lay/report"'
 # layout row of zeros; layouts that agree are still a sample, not one
 # observation repeated: two a side allow no verdict
 run $C -f -aa -L 2 -n 2 -c icount -s 3 -o "$T/text" -i "$T/prog" -k pctext '/n/local/tbase 20'
+ran text-ran
 check text-status '[ $st = 1 ]'
 check text-same 'grep -q "^compare: under icount, the 2 layouts of A gave the same observations$" "$T/err"'
 has text-design '^design: 2 layouts against 2: all 6 arrangements of the layout labels; the smallest p-value they allow is 0.33: no statement at 95% is possible; use -L 4 or more$'
@@ -195,6 +204,7 @@ E
 
 # the clock alone, without the local directory; A/A with one kernel
 run $C -aa -n 2 -l 0 -c icount -o "$T/time" -k pc "$U"
+ran time-ran
 has time-between '^boot  *0 us  *0%  *p99 0 us  *0 us  *0%  *p99 0 us$'
 has time-aa '^A/A: the same kernel on both sides: false differences in 0 of [0-9]* statistics$'
 has time-verdict '^verdict: in layout 0, no difference$'
