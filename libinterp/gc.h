@@ -40,9 +40,6 @@ extern	Chunk*	chunks;
 extern	Chunk*	ccache[Nccache];	/* the chunk heapblock found last in each 4K of addresses */
 extern	Big	bigs;
 
-void	gcalloc(void);
-void	gcstep(void);
-
 /*
  * the collector calls gcstep every Gcstepwork blocks of work, or
  * after one piece of a large block: the host's attribution (vmgcstep)
@@ -50,5 +47,8 @@ void	gcstep(void);
  * little work cannot take, was the host's
  */
 enum { Gcstepwork = 256 };
+
+void	gcalloc(void);
+void	gcstep(void);
 void	reclaimchunks(ulong);
 void	gcbigfree(Big*);

@@ -141,6 +141,9 @@ static struct
 	},
 };
 
+/* is cause c the collector's work, cut into steps (gapped)? */
+#define	isgc(c)	((c) >= Cgcidle && (c) <= Cgcfull)
+
 static void	bounded(Attr*, int, uvlong);
 static void	gapped(Attr*, uvlong);
 
@@ -167,7 +170,7 @@ recharge(Attr *a)
 				a->mark[i].live = 0;
 			}
 	}else{
-		if(a->cur >= Cgcidle && a->cur <= Cgcfull)
+		if(isgc(a->cur))
 			gapped(a, now);
 		d = now - a->since - a->stolen;
 		if(attrs.bounded[a->cur])
@@ -180,6 +183,16 @@ recharge(Attr *a)
 	a->stolen = 0;
 	a->cur = c;
 	a->n[c]++;
+}
+
+/* a frugal median's estimate *typ, after a value d: a step up if d is above, down if below */
+static inline void
+median(uvlong *typ, uvlong d)
+{
+	if(d > *typ)
+		*typ += (*typ >> Typshift) + 1;
+	else
+		*typ -= *typ >> Typshift;
 }
 
 /* Hostmin and Gapmin in fastticks, once the clock interrupts have calibrated it */
@@ -209,11 +222,7 @@ bounded(Attr *a, int c, uvlong d)
 		d = bound;
 	}
 	a->t[c] += d;
-	/* a frugal median: a step up for an episode above, down for one below */
-	if(d > a->typ[c])
-		a->typ[c] += (a->typ[c] >> Typshift) + 1;
-	else
-		a->typ[c] -= a->typ[c] >> Typshift;
+	median(&a->typ[c], d);
 }
 
 /* is the measured thread between the two clock reads of an observation? */
@@ -359,10 +368,7 @@ gapped(Attr *a, uvlong now)
 		a->stolen += gap - a->typstep;
 		gap = bound;
 	}
-	if(gap > a->typstep)
-		a->typstep += (a->typstep >> Typshift) + 1;
-	else
-		a->typstep -= a->typstep >> Typshift;
+	median(&a->typstep, gap);
 }
 
 /*
@@ -380,7 +386,7 @@ attrgcstep(void)
 		return;
 	s = splhi();
 	a = &m->attr;
-	if(a->cur >= Cgcidle && a->cur <= Cgcfull){
+	if(isgc(a->cur)){
 		injectat(a, Ihost);
 		gapped(a, fastticks(nil));
 	}
