@@ -1120,6 +1120,29 @@ static Cmdtab benchcmd[] =
 	CMattribution,	"attribution",	2,
 };
 
+/*
+ * inject exec: call a ret instruction written into a block of the Dis
+ * heap.  Where data are not executable (pc/mmu.c) the call faults,
+ * and the fault is the writer's error; elsewhere it returns.
+ */
+static void
+injectexec(void)
+{
+	Heap *h;
+	uchar *p;
+
+	h = nheap(16);
+	p = H2D(uchar*, h);
+	p[0] = 0xC3;	/* ret */
+	if(waserror()){
+		destroy(p);
+		nexterror();
+	}
+	((void(*)(void))p)();
+	poperror();
+	destroy(p);
+}
+
 static void
 runcmd(Cmdbuf *cb, Res *r)
 {
@@ -1213,11 +1236,15 @@ runcmd(Cmdbuf *cb, Res *r)
 	case CMinject:
 		if(cb->nf == 2 && strcmp(cb->f[1], "off") == 0)
 			rlog(r, "inject %s\n", attrinject("off", 0));
+		else if(cb->nf == 2 && strcmp(cb->f[1], "exec") == 0){
+			injectexec();
+			rlog(r, "inject exec: data executed\n");
+		}
 		else if(cb->nf == 3 && (strcmp(cb->f[1], "intr") == 0 || strcmp(cb->f[1], "gc") == 0 ||
 		    strcmp(cb->f[1], "proc") == 0 || strcmp(cb->f[1], "host") == 0))
 			rlog(r, "inject %s %d\n", attrinject(cb->f[1], count(cb, 2, 1, 100000)), atoi(cb->f[2]));
 		else
-			cmderror(cb, "want inject intr|gc|proc|host us or inject off");
+			cmderror(cb, "want inject intr|gc|proc|host us, inject exec or inject off");
 		break;
 	}
 }

@@ -77,7 +77,6 @@ struct Mach
 	uvlong	cpuhz;		/* tsc rate, calibrated against the pit */
 	ulong	cpuhzppm;	/* its uncertainty, parts per million */
 	uvlong	tscticks0;	/* tsc at boot */
-	ulong	*pdb;		/* page directory */
 	Label	sched;		/* scheduler wakeup */
 	uvlong	clocktsc;	/* tsc as the clock interrupt was taken (devbench's intr) */
 	Attr	attr;		/* its time by cause (port/attr.c) */
@@ -93,6 +92,7 @@ struct Tscpit
 };
 
 extern	char	etext[];	/* the end of the kernel text (kernel.ld) */
+extern	int	mmunx;		/* data are not executable (mmu.c) */
 extern	Mach	mach0;
 extern	Mach*	m;
 extern	Conf	conf;

@@ -22,6 +22,7 @@ void	halt1(void);		/* wait for an interrupt */
 void	rdtsc(uvlong*);
 uvlong	rdtsc64(void);
 void	rdmsr(int, uvlong*);
+void	wrmsr(int, uvlong);
 void	lgdt(void*);
 void	lidt(void*);
 void	loadsegs(void);
@@ -56,8 +57,9 @@ void	uartputc(int);
 void	uartpoll(void);
 void	uartflush(void);
 
-/* mmu.c, memory.c */
+/* mmu.c */
 void	mmuinit(void);
+void	mmumap(ulong, ulong);
 
 /* main.c */
 void	main(ulong, ulong);

@@ -109,6 +109,15 @@ rdtsc:
 	movl	%edx, 4(%ecx)
 	ret
 
+/* wrmsr(reg, v) */
+	.globl	wrmsr
+wrmsr:
+	movl	4(%esp), %ecx
+	movl	8(%esp), %eax
+	movl	12(%esp), %edx
+	wrmsr
+	ret
+
 /* uvlong rdtsc64(void): the TSC, returned in edx:eax */
 	.globl	rdtsc64
 rdtsc64:

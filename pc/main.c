@@ -169,6 +169,7 @@ main(ulong magic, ulong mbi)
 		print("\nMinos i386 kernel, HZ %d, %lud MB, cpu %lld MHz\n",
 			HZ, conf.npage*BY2PG/MiB, m->cpuhz/1000000);
 		print("command line: %s\n", bootline);
+		print("paging: %s\n", mmunx ? "pae, data not executable" : "32-bit, data executable");
 	}
 	if(kproc("init", disinit, nil, PriNormal) < 0)
 		panic("no memory for init");

@@ -41,6 +41,7 @@
 #define	CR0WP		0x00010000
 #define	CR0PG		0x80000000
 #define	CR4PSE		0x00000010
+#define	CR4PAE		0x00000020
 
 /* EFLAGS */
 #define	IFLAG		0x200

@@ -5,26 +5,120 @@
 #include "fns.h"
 
 /*
- * Paging to catch nil and wild writes: memory is identity mapped with 4MB
- * pages, except the first 4MB, mapped with 4K pages so that page 0 can
- * be left out and the kernel's text and read-only data (KTZERO to etext)
- * mapped read-only; CR0.WP makes that hold for the kernel itself, so
- * a stray store there (from the kernel, or through a Dis address the VM
+ * Paging, to catch nil and wild references and to keep code and data
+ * apart.  Memory is identity mapped; page 0 is left out, and the
+ * kernel's text and read-only data (KTZERO to etext) are mapped
+ * read-only, with CR0.WP so that this holds for the kernel itself: a
+ * stray store there (from the kernel, or through a Dis address the VM
  * did not catch) faults instead of changing code.
+ *
+ * Where the processor has PAE and NX (cpuid 0x80000001, edx bit 20;
+ * QEMU's qemu32 has them with +nx, which minos passes), the tables are
+ * PAE's, with 2MB pages but for the kernel image's first megabytes
+ * (4K pages), and every page but the text (KTZERO to ecode) is marked
+ * no-execute: the Dis heap, the stacks, the kernel's data and the
+ * symbol tables.  A jump into them faults (fault exec), which in Dis
+ * code or a builtin is an error for the thread (trap.c).  Elsewhere
+ * the tables are 32-bit ones with 4MB pages, and data are executable:
+ * only the loader's verifier keeps a module from running bytes of its
+ * own (dis(6)).
  */
-extern char etext[];
+extern char ecode[];
+
+enum
+{
+	Efer	= 0xC0000080,	/* extended feature enable register */
+	Efernxe	= 1<<11,
+	Nkpt	= 8,		/* 4K page tables for the kernel image: 16MB */
+};
+
+#define	PTENX	(1ULL<<63)
+#define	BY2PPG	(2*MiB)		/* PAE's large page */
+
+int	mmunx;
+
 static ulong pdb[1024] __attribute__((aligned(4096)));
 static ulong pt0[1024] __attribute__((aligned(4096)));
 
-void
-mmuinit(void)
+static uvlong pdpt[4] __attribute__((aligned(32)));
+static uvlong pd[4][512] __attribute__((aligned(4096)));
+static uvlong kpt[Nkpt][512] __attribute__((aligned(4096)));
+
+static void
+cpuid(ulong leaf, ulong *r)
 {
-	ulong a, top;
+	__asm__ volatile("cpuid" : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3]) : "a"(leaf), "c"(0));
+}
+
+/* does the processor have PAE and the NX bit? */
+static int
+hasnx(void)
+{
+	ulong r[4];
+
+	cpuid(0, r);
+	if(r[0] < 1)
+		return 0;
+	cpuid(1, r);
+	if((r[3] & (1<<6)) == 0)
+		return 0;
+	cpuid(0x80000000, r);
+	if(r[0] < 0x80000001)
+		return 0;
+	cpuid(0x80000001, r);
+	return (r[3] >> 20) & 1;
+}
+
+static uvlong*
+pdentry(ulong a)
+{
+	return &pd[a>>30][(a>>21) & 511];
+}
+
+/* PAE tables for [0, top): see above */
+static void
+paeinit(ulong top)
+{
+	ulong a, ktop;
+	uvlong *pte, v;
 	int i;
 
-	top = conf.topofmem;
-	if(top < 8*MiB)
-		top = 8*MiB;
+	ktop = ROUND((ulong)etext, BY2PPG);
+	if(ktop/BY2PPG > Nkpt)
+		panic("mmuinit: kernel image ends at %#lux, beyond its page tables", (ulong)etext);
+	for(i = 0; i < 4; i++)
+		pdpt[i] = (ulong)pd[i] | PTEVALID;
+	for(a = 0; a < ktop; a += BY2PG){
+		pte = &kpt[a/BY2PPG][(a/BY2PG) & 511];
+		if(a == 0)
+			v = 0;
+		else if(a >= KTZERO && a < (ulong)ecode)
+			v = a | PTEVALID;
+		else if(a >= KTZERO && a < (ulong)etext)
+			v = a | PTEVALID | PTENX;
+		else
+			v = a | PTEWRITE | PTEVALID | PTENX;
+		*pte = v;
+	}
+	for(a = 0; a < ktop; a += BY2PPG)
+		*pdentry(a) = (ulong)kpt[a/BY2PPG] | PTEWRITE | PTEVALID;
+	for(; a < top && a != 0; a += BY2PPG)
+		*pdentry(a) = a | PTESIZE | PTEWRITE | PTEVALID | PTENX;
+	rdmsr(Efer, &v);
+	wrmsr(Efer, v | Efernxe);
+	putcr4(getcr4() | CR4PAE);
+	putcr3((ulong)pdpt);
+	putcr0(getcr0() | CR0PG | CR0WP);
+	mmunx = 1;
+}
+
+/* 32-bit tables for [0, top): 4MB pages, but for the first 4MB */
+static void
+pginit(ulong top)
+{
+	ulong a;
+	int i;
+
 	for(i = 1; i < 1024; i++){
 		a = i*BY2PG;
 		if(a >= KTZERO && a < (ulong)etext)
@@ -36,8 +130,40 @@ mmuinit(void)
 	pdb[0] = (ulong)pt0 | PTEWRITE | PTEVALID;
 	for(a = BY2XPG; a < top && a != 0; a += BY2XPG)
 		pdb[a/BY2XPG] = a | PTESIZE | PTEWRITE | PTEVALID;
-	m->pdb = pdb;
 	putcr4(getcr4() | CR4PSE);
 	putcr3((ulong)pdb);
 	putcr0(getcr0() | CR0PG | CR0WP);
+}
+
+void
+mmuinit(void)
+{
+	ulong top;
+
+	top = conf.topofmem;
+	if(top < 8*MiB)
+		top = 8*MiB;
+	if(hasnx())
+		paeinit(top);
+	else
+		pginit(top);
+}
+
+/*
+ * Map [pa, pa+len) at the same address, writable and not executable
+ * (a frame buffer), in large pages.  Only above the kernel image.
+ */
+void
+mmumap(ulong pa, ulong len)
+{
+	ulong a;
+
+	if(mmunx){
+		for(a = pa & ~(BY2PPG-1); a < pa+len && a != 0; a += BY2PPG)
+			*pdentry(a) = a | PTESIZE | PTEWRITE | PTEVALID | PTENX;
+	}else{
+		for(a = pa & ~(BY2XPG-1); a < pa+len && a != 0; a += BY2XPG)
+			pdb[a/BY2XPG] = a | PTESIZE | PTEWRITE | PTEVALID;
+	}
+	putcr3(getcr3());
 }

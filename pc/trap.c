@@ -130,7 +130,7 @@ fault(Ureg *u)
 	if(u->trap == 14){
 		addr = getcr2();
 		snprint(buf, sizeof buf, "sys: trap: fault %s addr=%#lux",
-			(u->ecode & 2) ? "write" : "read", addr);
+			(u->ecode & 0x10) ? "exec" : (u->ecode & 2) ? "write" : "read", addr);
 	}else if(u->trap == 0)
 		snprint(buf, sizeof buf, "sys: trap: divide error pc=%#lux", u->pc);
 	else

@@ -47,17 +47,6 @@ vbewrite(int r, int v)
 	outs(Vbedata, v);
 }
 
-/* map [pa, pa+len) at the same virtual address with 4MB pages */
-static void
-fbmap(ulong pa, ulong len)
-{
-	ulong a;
-
-	for(a = pa & ~(BY2XPG-1); a < pa+len && a != 0; a += BY2XPG)
-		m->pdb[a/BY2XPG] = a | PTESIZE | PTEWRITE | PTEVALID;
-	putcr3(getcr3());
-}
-
 /* the framebuffer's physical address; if the firmware left BAR 0 unset, set it */
 static ulong
 fbaddr(void)
@@ -113,7 +102,7 @@ vgamode(Vscreen *s, int w, int h, char *err, int nerr)
 		snprint(err, nerr, "mode %dx%dx%d refused", w, h, Vdepth);
 		return -1;
 	}
-	fbmap(pa, (ulong)w*h*4);
+	mmumap(pa, (ulong)w*h*4);
 	s->pa = pa;
 	s->base = (ulong*)pa;
 	s->width = w;
