@@ -14,16 +14,17 @@
  *
  * Where the processor has PAE and NX (cpuid 0x80000001, edx bit 20;
  * QEMU's qemu32 has them with +nx, which minos passes), the tables are
- * PAE's, with 2MB pages but for the kernel image's first megabytes
- * (4K pages), and every page but the text (KTZERO to ecode) is marked
- * no-execute: the Dis heap, the stacks, the kernel's data and the
- * symbol tables.  A jump into them faults (fault exec), which in Dis
- * code or a builtin is an error for the thread (trap.c).  Elsewhere
- * the tables are 32-bit ones with 4MB pages, and data are executable:
- * only the loader's verifier keeps a module from running bytes of its
+ * PAE's, with 2MB pages but for the kernel image's first megabytes (4K
+ * pages), and every page but the text (KTZERO to ksym: kernel.ld and
+ * mklayout put the symbol table right after it) is marked no-execute:
+ * the Dis heap, the stacks, the kernel's data and read-only data.  A
+ * jump into them faults (fault exec), which in Dis code or a builtin
+ * is an error for the thread (trap.c).  Elsewhere the tables are
+ * 32-bit ones with 4MB pages, and data are executable: only the
+ * loader's verifier keeps a module from running bytes of its
  * own (dis(6)).
  */
-extern char ecode[];
+extern char ksym[];
 
 enum
 {
@@ -92,7 +93,7 @@ paeinit(ulong top)
 		pte = &kpt[a/BY2PPG][(a/BY2PG) & 511];
 		if(a == 0)
 			v = 0;
-		else if(a >= KTZERO && a < (ulong)ecode)
+		else if(a >= KTZERO && a < (ulong)ksym)
 			v = a | PTEVALID;
 		else if(a >= KTZERO && a < (ulong)etext)
 			v = a | PTEVALID | PTENX;
