@@ -20,6 +20,7 @@ include "stats.m";
 Big:	con 1e300;	# a studentized difference with no spread to divide by
 Eps:	con 1e-9;	# relative tolerance of ties between permutation statistics
 Gmax:	con 2000;	# at most this many distinct values: Anderson-Darling is exact
+Qmax:	con 1000;	# at most this many units: a2bins by its quadratic form
 
 setup()
 {
@@ -988,7 +989,8 @@ arrangements(ka, kb, max: int, r: ref Rand): (array of array of int, int)
 
 # Bins holds what the Anderson-Darling statistic needs of every
 # arrangement: the count of each unit's observations in each bin, and
-# the arrangement-free weights of the bins.
+# the arrangement-free weights of the bins; with fewer units than bins,
+# also the statistic's quadratic form in the units (a2bins).
 Bins: adt
 {
 	cnt:	array of array of int;	# [unit][bin]
@@ -996,6 +998,7 @@ Bins: adt
 	N:	int;
 	ba:	array of real;	# B_aj: observations below bin j, and half of those in it
 	w:	array of real;	# l_j / (B_aj (N - B_aj) - N l_j / 4), 0 where that is not positive
+	q:	array of array of real;	# [unit][unit]: sum over bins of w_j y_ij y_kj, or nil
 };
 
 # bins makes the bins of the observations of all units: each distinct
@@ -1052,7 +1055,7 @@ bins(u: array of ref Unit): ref Bins
 		bound = b[0:nd];
 	}
 	G := len bound;
-	B := ref Bins(array[len u] of array of int, array[len u] of int, N, array[G] of real, array[G] of real);
+	B := ref Bins(array[len u] of array of int, array[len u] of int, N, array[G] of real, array[G] of real, nil);
 	tot := array[G] of {* => 0};
 	for(i := 0; i < len u; i++){
 		B.cnt[i] = array[G] of {* => 0};
@@ -1080,7 +1083,49 @@ bins(u: array of ref Unit): ref Bins
 			B.w[k] = lk / den;
 		cum += lk;
 	}
+	if(len u < G && len u <= Qmax)
+		B.q = quadform(B);
 	return B;
+}
+
+# quadform gives the matrix q of a2bins: y_ij is unit i's term at bin
+# j, N (its observations below j and half of those in it) - n_i B_aj,
+# so that side a's term there, N M_aj - n_a B_aj, is the sum of its
+# units' y_ij, and the sum over bins of w_j times its square is the
+# sum of q_ik over pairs of units of side a.  K^2 G / 2 products once,
+# against K G for every arrangement.
+quadform(B: ref Bins): array of array of real
+{
+	K := len B.n;
+	G := len B.w;
+	N := real B.N;
+	q := array[K] of array of real;
+	for(i := 0; i < K; i++)
+		q[i] = array[K] of {* => 0.0};
+	cum := array[K] of {* => 0.0};
+	y := array[K] of real;
+	for(j := 0; j < G; j++){
+		for(i = 0; i < K; i++){
+			c := real B.cnt[i][j];
+			y[i] = N*(cum[i] + c/2.0) - real B.n[i]*B.ba[j];
+			cum[i] += c;
+		}
+		w := B.w[j];
+		if(w == 0.0)
+			continue;
+		for(i = 0; i < K; i++){
+			wy := w*y[i];
+			if(wy == 0.0)
+				continue;
+			qi := q[i];
+			for(k := i; k < K; k++)
+				qi[k] += wy*y[k];
+		}
+	}
+	for(i = 0; i < K; i++)
+		for(k := i+1; k < K; k++)
+			q[k][i] = q[i][k];
+	return q;
 }
 
 # distinct gives the distinct values of the leaves l, sorted, or nil if
@@ -1114,6 +1159,8 @@ distinct(l: array of ref Unit): array of real
 # the terms of both are equal, N Ma_bj - n_b Ba_j being minus that of a.
 a2bins(B: ref Bins, lab: array of int): real
 {
+	if(B.q != nil)
+		return a2quad(B, lab);
 	G := len B.w;
 	f := array[G] of {* => 0};
 	na := 0;
@@ -1137,6 +1184,32 @@ a2bins(B: ref Bins, lab: array of int): real
 		s += B.w[k] * x*x;
 		m += real f[k];
 	}
+	return (N-1.0)/(N*N) * (1.0/real na + 1.0/real nb) * s;
+}
+
+# a2quad is a2bins from the quadratic form: ka^2 terms, not ka G.
+a2quad(B: ref Bins, lab: array of int): real
+{
+	ia := array[len lab] of int;
+	ka := 0;
+	na := 0;
+	for(i := 0; i < len lab; i++)
+		if(lab[i] == 0){
+			ia[ka++] = i;
+			na += B.n[i];
+		}
+	N := real B.N;
+	nb := B.N - na;
+	if(na == 0 || nb == 0)
+		return 0.0;
+	s := 0.0;
+	for(i = 0; i < ka; i++){
+		qi := B.q[ia[i]];
+		for(k := 0; k < ka; k++)
+			s += qi[ia[k]];
+	}
+	if(s < 0.0)
+		s = 0.0;	# rounding: a sum of squares
 	return (N-1.0)/(N*N) * (1.0/real na + 1.0/real nb) * s;
 }
 
