@@ -21,6 +21,7 @@ void	spldone(void);		/* not a function: where the spl functions end (kprof) */
 void	halt1(void);		/* wait for an interrupt */
 void	rdtsc(uvlong*);
 uvlong	rdtsc64(void);
+void	cpuid(ulong, ulong*);
 void	rdmsr(int, uvlong*);
 void	wrmsr(int, uvlong);
 void	lgdt(void*);

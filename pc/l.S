@@ -109,6 +109,23 @@ rdtsc:
 	movl	%edx, 4(%ecx)
 	ret
 
+/* cpuid(leaf, r): r[0..3] get eax, ebx, ecx, edx (subleaf 0) */
+	.globl	cpuid
+cpuid:
+	pushl	%ebx
+	pushl	%edi
+	movl	12(%esp), %eax
+	xorl	%ecx, %ecx
+	cpuid
+	movl	16(%esp), %edi
+	movl	%eax, 0(%edi)
+	movl	%ebx, 4(%edi)
+	movl	%ecx, 8(%edi)
+	movl	%edx, 12(%edi)
+	popl	%edi
+	popl	%ebx
+	ret
+
 /* wrmsr(reg, v) */
 	.globl	wrmsr
 wrmsr:

@@ -45,12 +45,6 @@ static uvlong pdpt[4] __attribute__((aligned(32)));
 static uvlong pd[4][512] __attribute__((aligned(4096)));
 static uvlong kpt[Nkpt][512] __attribute__((aligned(4096)));
 
-static void
-cpuid(ulong leaf, ulong *r)
-{
-	__asm__ volatile("cpuid" : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3]) : "a"(leaf), "c"(0));
-}
-
 /* does the processor have PAE and the NX bit? */
 static int
 hasnx(void)

@@ -25,12 +25,6 @@ static struct
 	int	rdrand;		/* -1 unknown, 0 no, 1 yes */
 } rnd = { .rdrand = -1 };
 
-static void
-cpuid(ulong leaf, ulong *r)
-{
-	__asm__ volatile("cpuid" : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3]) : "a"(leaf), "c"(0));
-}
-
 /* RDRAND's 32 bits into *v; 0 if it gave none */
 static int
 rdrand(ulong *v)
