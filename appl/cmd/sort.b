@@ -68,8 +68,7 @@ init(nil: ref Draw->Context, argv: list of string)
 			lines[n++] = s;
 		}
 	}
-	lines = lines[0:n];
-	msort(lines, array[n] of string);
+	lines = msort(lines[0:n]);
 	out := bufio->fopen(sys->fildes(1), Bufio->OWRITE);
 	for(i := 0; i < n; i++){
 		if(uflag && i > 0 && compare(lines[i-1], lines[i]) == 0)
@@ -84,28 +83,55 @@ init(nil: ref Draw->Context, argv: list of string)
 }
 
 # msort sorts a stably, using tmp (as long as a) for merging.
-msort(a, tmp: array of string)
+# msort sorts a stably: merges of runs of 1, 2, 4, ... between a and
+# a second array, index ranges rather than slices (a slice is a block
+# to make), so that each pass moves every line once.
+msort(a: array of string): array of string
 {
 	n := len a;
-	if(n < 2)
-		return;
-	m := n / 2;
-	msort(a[0:m], tmp[0:m]);
-	msort(a[m:], tmp[m:]);
-	i := 0;
+	src := a;
+	dst := array[n] of string;
+	for(w := 1; w < n; w *= 2){
+		for(lo := 0; lo < n; lo += 2*w){
+			m := lo + w;
+			if(m > n)
+				m = n;
+			hi := m + w;
+			if(hi > n)
+				hi = n;
+			merge(src, dst, lo, m, hi);
+		}
+		(src, dst) = (dst, src);
+	}
+	return src;
+}
+
+# merge merges src[lo:m] and src[m:hi] into dst[lo:hi], the first's
+# lines first among equals
+merge(src, dst: array of string, lo, m, hi: int)
+{
+	i := lo;
 	j := m;
-	k := 0;
-	while(i < m && j < n){
-		if(compare(a[j], a[i]) < 0)
-			tmp[k++] = a[j++];
-		else
-			tmp[k++] = a[i++];
+	k := lo;
+	if(!nflag && !rflag){
+		while(i < m && j < hi){
+			if(src[j] < src[i])
+				dst[k++] = src[j++];
+			else
+				dst[k++] = src[i++];
+		}
+	}else{
+		while(i < m && j < hi){
+			if(compare(src[j], src[i]) < 0)
+				dst[k++] = src[j++];
+			else
+				dst[k++] = src[i++];
+		}
 	}
 	while(i < m)
-		tmp[k++] = a[i++];
-	while(j < n)
-		tmp[k++] = a[j++];
-	a[0:] = tmp[0:n];
+		dst[k++] = src[i++];
+	while(j < hi)
+		dst[k++] = src[j++];
 }
 
 compare(a, b: string): int

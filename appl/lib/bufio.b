@@ -286,12 +286,22 @@ Iobuf.ungetc(b: self ref Iobuf): int
 	return 1;
 }
 
+# the marks of the last separator gets was given, never changed once made
+marksc: ref (int, array of byte);
+
 Iobuf.gets(b: self ref Iobuf, sep: int): string
 {
 	if(sep < 16r80){
+		c := marksc;
+		if(c != nil){
+			(csep, cmarks) := *c;
+			if(csep == sep)
+				return getmarked(b, cmarks);
+		}
 		marks := array[16r80] of {* => byte 0};
 		if(sep >= 0)
 			marks[sep] = byte 1;
+		marksc = ref (sep, marks);
 		return getmarked(b, marks);
 	}
 	s := "";

@@ -315,6 +315,103 @@ add(x: Re, l: ref Tlist, pc: int, caps: array of int, s: string, i, beg, end, bo
 	}
 }
 
+# Start holds where a match of a program may begin: with a rune of
+# chars, of a class of cls, any rune but newline (any), or at the start
+# of a line (bol); all when it may begin anywhere (it can match empty,
+# or a $ comes before any rune).  ascii marks the runes below 16r80
+# that may begin one.
+Start: adt
+{
+	all:	int;
+	any:	int;
+	bol:	int;
+	chars:	list of int;
+	cls:	list of ref Inst;
+	ascii:	array of byte;
+};
+
+# the last program's Start, as one reference (a thread's view is whole)
+startc: ref (Re, ref Start);
+
+start(x: Re): ref Start
+{
+	c := startc;
+	if(c != nil){
+		(cx, cs) := *c;
+		if(cx == x)
+			return cs;
+	}
+	st := ref Start(0, 0, 0, nil, nil, array[16r80] of {* => byte 0});
+	seen := array[len x.prog] of {* => 0};
+	startpc(x, 0, st, seen);
+	for(r := 0; r < 16r80; r++)
+		if(startsrune(st, r))
+			st.ascii[r] = byte 1;
+	startc = ref (x, st);
+	return st;
+}
+
+startpc(x: Re, pc: int, st: ref Start, seen: array of int)
+{
+	if(seen[pc])
+		return;
+	seen[pc] = 1;
+	inst := x.prog[pc];
+	case inst.op {
+	Ojmp =>
+		startpc(x, inst.x, st, seen);
+	Osplit =>
+		startpc(x, inst.x, st, seen);
+		startpc(x, inst.y, st, seen);
+	Osave =>
+		startpc(x, pc+1, st, seen);
+	Ochar =>
+		st.chars = inst.c :: st.chars;
+	Oany =>
+		st.any = 1;
+	Oclass =>
+		st.cls = inst :: st.cls;
+	Obol =>
+		st.bol = 1;
+	* =>	# Oeol, Omatch
+		st.all = 1;
+	}
+}
+
+startsrune(st: ref Start, c: int): int
+{
+	if(st.any && c != '\n')
+		return 1;
+	for(l := st.chars; l != nil; l = tl l)
+		if(hd l == c)
+			return 1;
+	for(k := st.cls; k != nil; k = tl k)
+		if(inclass(hd k, c))
+			return 1;
+	return 0;
+}
+
+# skip gives the first position from i on in s[beg:end] where a thread
+# could live past its start, or -1.  A line's start (after a newline,
+# or beg if bol) always could.
+skip(st: ref Start, s: string, i, beg, end, bol: int): int
+{
+	if(st.bol && ((i == beg && bol) || (i > beg && s[i-1] == '\n')))
+		return i;
+	asc := st.ascii;
+	for(; i < end; i++){
+		c := s[i];
+		if(c < 16r80){
+			if(asc[c] != byte 0)
+				return i;
+			if(c == '\n' && st.bol)
+				return i+1;
+		}else if(startsrune(st, c))
+			return i;
+	}
+	return -1;
+}
+
 execute(x: Re, s: string): array of (int, int)
 {
 	return executese(x, s, (0, len s), 1, 1);
@@ -329,12 +426,21 @@ executese(x: Re, s: string, se: (int, int), bol: int, eol: int): array of (int, 
 		beg = 0;
 	if(end > len s || end < 0)
 		end = len s;
+	st := start(x);
+	i := beg;
+	if(!st.all && (i = skip(st, s, i, beg, end, bol)) < 0)
+		return nil;	# no position where a match could start
 	ncap := 2*(x.nsub+1);
 	np := len x.prog;
 	cl := newlist(np);
 	nl := newlist(np);
 	best: array of int;
-	for(i := beg; ; i++){
+	for(; ; i++){
+		if(cl.n == 0 && best == nil && !st.all){
+			# no thread alive: go on to where one could start
+			if((i = skip(st, s, i, beg, end, bol)) < 0)
+				break;
+		}
 		if(best == nil){
 			ic := array[ncap] of {* => -1};
 			add(x, cl, 0, ic, s, i, beg, end, bol, eol);

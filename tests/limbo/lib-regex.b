@@ -41,6 +41,14 @@ init(nil: ref Draw->Context, nil: list of string)
 	t("(((((((((((x)))))))))))", "yx");
 	t("a{", "a{");
 	t("é+", "xééy");
+	# where a match may start (regex.b's skip): ^ after a newline,
+	# empty matches at either end, one of several first runes, a class
+	t("^y", "a\ny");
+	t("x|^y", "ay");
+	t("^a*", "b");
+	t("a*$", "bb");
+	t("q|[0-9]+|é", "abc é 42");
+	t("[^a-z]", "abc.");
 	t("(a", "");
 	t("a)", "");
 	t("*a", "");
