@@ -12,10 +12,21 @@ Regex: module
 		cls:	array of int;	# Oclass: lo, hi pairs
 		neg:	int;		# Oclass: complemented
 	};
+	# Where a match may begin, so that the matcher can skip to it.
+	Start: adt
+	{
+		all:	int;		# anywhere: it can match empty, or $ comes first
+		any:	int;		# at any rune but newline
+		bol:	int;		# at the start of a line
+		chars:	list of int;	# at one of these runes
+		cls:	list of ref Inst;	# at a rune of one of these classes
+		ascii:	array of byte;	# the runes below 16r80 it may begin with
+	};
 	Arena: adt
 	{
 		prog:	array of ref Inst;
 		nsub:	int;		# parenthesized subexpressions
+		start:	ref Start;
 	};
 	Re:	type ref Arena;
 

@@ -82,7 +82,6 @@ init(nil: ref Draw->Context, argv: list of string)
 	}
 }
 
-# msort sorts a stably, using tmp (as long as a) for merging.
 # msort sorts a stably: merges of runs of 1, 2, 4, ... between a and
 # a second array, index ranges rather than slices (a slice is a block
 # to make), so that each pass moves every line once.

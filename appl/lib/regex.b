@@ -63,7 +63,9 @@ compile(e: string, nil: int): (Re, string)
 	gen(g, n);
 	emit(g, Osave, 1);
 	emit(g, Omatch, 0);
-	return (ref Arena(g.prog[0:g.n], p.nsub), nil);
+	x := ref Arena(g.prog[0:g.n], p.nsub, nil);
+	x.start = start(x);
+	return (x, nil);
 }
 
 # alt = cat ('|' cat)*
@@ -315,39 +317,18 @@ add(x: Re, l: ref Tlist, pc: int, caps: array of int, s: string, i, beg, end, bo
 	}
 }
 
-# Start holds where a match of a program may begin: with a rune of
-# chars, of a class of cls, any rune but newline (any), or at the start
-# of a line (bol); all when it may begin anywhere (it can match empty,
-# or a $ comes before any rune).  ascii marks the runes below 16r80
-# that may begin one.
-Start: adt
-{
-	all:	int;
-	any:	int;
-	bol:	int;
-	chars:	list of int;
-	cls:	list of ref Inst;
-	ascii:	array of byte;
-};
-
-# the last program's Start, as one reference (a thread's view is whole)
-startc: ref (Re, ref Start);
-
+# start finds where a match of x may begin: with a rune of chars, of a
+# class of cls, any rune but newline (any), or at the start of a line
+# (bol); all when it may begin anywhere (it can match empty, or a $
+# comes before any rune).
 start(x: Re): ref Start
 {
-	c := startc;
-	if(c != nil){
-		(cx, cs) := *c;
-		if(cx == x)
-			return cs;
-	}
 	st := ref Start(0, 0, 0, nil, nil, array[16r80] of {* => byte 0});
 	seen := array[len x.prog] of {* => 0};
 	startpc(x, 0, st, seen);
 	for(r := 0; r < 16r80; r++)
 		if(startsrune(st, r))
 			st.ascii[r] = byte 1;
-	startc = ref (x, st);
 	return st;
 }
 
@@ -426,7 +407,9 @@ executese(x: Re, s: string, se: (int, int), bol: int, eol: int): array of (int, 
 		beg = 0;
 	if(end > len s || end < 0)
 		end = len s;
-	st := start(x);
+	st := x.start;
+	if(st == nil)
+		st = x.start = start(x);
 	i := beg;
 	if(!st.all && (i = skip(st, s, i, beg, end, bol)) < 0)
 		return nil;	# no position where a match could start
