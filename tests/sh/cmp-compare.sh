@@ -8,7 +8,8 @@
 # known).  The boot commands read the kernel's clocks, which need
 # nothing but the console device, or run bench.  Designs too small for
 # a verdict are forced (-f) where only the mechanism is tested: boots
-# are what the tests' time goes to.
+# are what the tests' time goes to.  The comparisons that boot draw no
+# report.html (-N): sh/report-html tests it, and it costs each 3 s.
 . "${ROOT:-.}/tests/sh/cmp-lib.inc"
 
 C="sh $R/host/compare"
@@ -128,7 +129,7 @@ E
 mkdir -p "$T/prog"
 "$R/o/bin/limbo" -I "$R/module" -o "$T/prog/tbase.dis" "$DATA/cmp-prog/tbase.b" >"$T/limbo.log" 2>&1
 check tbase-compiles '[ $? = 0 ]'
-run $C -j 1 -n 3 -l 0 -c icount -s 7 -o "$T/icount" -i "$T/prog" -k pc -k pcold '/n/local/tbase 50'
+run $C -N -j 1 -n 3 -l 0 -c icount -s 7 -o "$T/icount" -i "$T/prog" -k pc -k pcold '/n/local/tbase 50'
 check icount-status '[ $st = 0 ]'
 has icount-n '^pc  *3  *3  *150 '
 has icount-between '^boot  *0 us  *-  *p99 0 us  *0 us  *-  *p99 0 us$'
@@ -163,7 +164,7 @@ ran() {
 	grep -q "^compare: \(boot 1 of\|1 of [0-9]* boots done\)" "$T/err" ||
 		bad "$1" "status $st: $(grep -v '^compare: design' "$T/err" | tail -3 | tr '\n' ' ' | cut -c1-300)"
 }
-run $C -j 1 -f -L 2 -n 4 -c icount -s 7 -o "$T/lay" -i "$T/prog" -k pc -k pcold '/n/local/tbase 50'
+run $C -N -j 1 -f -L 2 -n 4 -c icount -s 7 -o "$T/lay" -i "$T/prog" -k pc -k pcold '/n/local/tbase 50'
 ran lay-ran
 check lay-status '[ $st = 0 ] || [ $st = 1 ]'
 has lay-layouts '^layouts: A 282168118 642666334; B 712265939 486001573$'
@@ -186,7 +187,7 @@ check lay-again 'tail -n +7 "$T/out" | cmp -s - "$T/lay/report"'
 # instructions: under icount they give the same observations, with a
 # layout row of zeros; layouts that agree are still a sample, not one
 # observation repeated: two a side allow no verdict
-run $C -f -aa -L 2 -n 2 -c icount -s 3 -o "$T/text" -i "$T/prog" -k pctext '/n/local/tbase 20'
+run $C -N -f -aa -L 2 -n 2 -c icount -s 3 -o "$T/text" -i "$T/prog" -k pctext '/n/local/tbase 20'
 ran text-ran
 check text-status '[ $st = 1 ]'
 check text-same 'grep -q "^compare: under icount, the 2 layouts of A gave the same observations$" "$T/err"'
@@ -203,7 +204,7 @@ compare: -n 2: fewer boots than the 3 layouts to spread them over
 E
 
 # the clock alone, without the local directory; A/A with one kernel
-run $C -aa -n 2 -l 0 -c icount -o "$T/time" -k pc "$U"
+run $C -N -aa -n 2 -l 0 -c icount -o "$T/time" -k pc "$U"
 ran time-ran
 has time-between '^boot  *0 us  *0%  *p99 0 us  *0 us  *0%  *p99 0 us$'
 has time-aa '^A/A: the same kernel on both sides: false differences in 0 of [0-9]* statistics$'
@@ -214,7 +215,7 @@ check icount-again 'tail -n +6 "$T/out" | cmp -s - "$T/icount/report"'
 
 # end to end: real time, two runs a boot; 2 boots a side allow no
 # verdict (forced)
-run "$R/minos" compare -f -n 2 -r 2 -c real -o "$T/real" -k pc -k pc "$M"
+run "$R/minos" compare -N -f -n 2 -r 2 -c real -o "$T/real" -k pc -k pc "$M"
 check real-status '[ $st = 1 ]'
 has real-boots '^pc:A  *2  *4  *20 '
 has real-diff '^pc:B - pc:A, 95% .*intervals'
@@ -228,7 +229,7 @@ compare: $T/real already holds results
 E
 
 # a boot that fails stops the comparison and says why
-run $C -f -n 1 -o "$T/fail" -k pc -k pc 'echo MSEC:1l:Observation:n:Time:ms 1; nosuchcommand'
+run $C -N -f -n 1 -o "$T/fail" -k pc -k pc 'echo MSEC:1l:Observation:n:Time:ms 1; nosuchcommand'
 check fail-status '[ $st = 1 ]'
 check fail-why 'grep -q "^compare: boot 1 (pc) failed (status 1)" "$T/err"'
 
@@ -236,7 +237,7 @@ check fail-why 'grep -q "^compare: boot 1 (pc) failed (status 1)" "$T/err"'
 # (the layouts of the -L 2 case above, so that they are linked once),
 # the layouts the units; forced, two a side being too few for a verdict
 if MINOS_TIMEOUT=60 "$R/minos" run -k pc 'bench -o -n 5 BASE' >/dev/null 2>&1; then
-	run "$R/minos" compare -f -n 2 -s 7 -c icount -o "$T/base" -k pc -k pcold 'bench -o -n 200 BASE'
+	run "$R/minos" compare -N -f -n 2 -s 7 -c icount -o "$T/base" -k pc -k pcold 'bench -o -n 200 BASE'
 	check base-status '[ $st = 1 ]'
 	has base-kernels '^kernels: pc (A), pcold (B), each in 2 layouts; clock: icount; 2 boots each, in random order, a layout each; 1 run a boot$'
 	has base-layouts '^layouts: A 282168118 642666334; B 712265939 486001573$'

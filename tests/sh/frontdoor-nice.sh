@@ -21,7 +21,7 @@ base=$(nice)
 for c in "7 real $((base + 7))" "0 real $base"; do
 	set -- $c
 	tag="nicecheck$1$2"
-	MINOS_NICE=$1 ./minos run -c $2 "sleep 5; echo $tag" >/tmp/frontdoor-nice.$$ 2>&1 &
+	MINOS_NICE=$1 ./minos run -c $2 "sleep 2; echo $tag" >/tmp/frontdoor-nice.$$ 2>&1 &
 	got=$(qnice "$tag")
 	wait $!
 	[ "$(cat /tmp/frontdoor-nice.$$)" = "$tag" ] || fail "MINOS_NICE=$1 -c $2: printed $(cat /tmp/frontdoor-nice.$$)"

@@ -49,18 +49,23 @@ init(nil: ref Draw->Context, nil: list of string)
 }
 EOF
 o/bin/limbo -I module -o "$TMPDIR/loop/loop.dis" "$TMPDIR/loop/loop.b" || fail "loop.b does not compile"
-out=$(MINOS_TIMEOUT=20 ./minos run -c icount -i "$TMPDIR/loop" 'echo before; /n/local/loop.dis' 2>&1); st=$?
+out=$(MINOS_TIMEOUT=8 ./minos run -c icount -i "$TMPDIR/loop" 'echo before; /n/local/loop.dis' 2>&1); st=$?
 [ "$st" = 124 ] || fail "timeout: exit status $st, want 124"
 [ "$out" = "before
 looping for ever
-minos: timed out after 20 s" ] || fail "timeout: printed $out"
+minos: timed out after 8 s" ] || fail "timeout: printed $out"
 leftover timeout
 
 # an interrupted run takes its QEMU with it (Ctrl-C sends INT to the
 # foreground group; a background job ignores INT, so TERM stands in)
 ./minos run 'sleep 1000000' >/dev/null 2>&1 &
 pid=$!
-sleep 4
+i=0
+while [ $i -lt 100 ] && ! pgrep -f -- "-pidfile $TMPDIR/" >/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 0.5
 kill -TERM $pid || fail "minos run ended before it was interrupted"
 wait $pid
 sleep 1
