@@ -58,6 +58,15 @@ void	uartputc(int);
 void	uartpoll(void);
 void	uartflush(void);
 
+/* pci.c */
+ulong	pcicfgr32(int, int, int, int);
+void	pcicfgw32(int, int, int, int, ulong);
+int	pcifind(int, int, int*, int*);
+
+/* vcons.c */
+int	vconsinit(void);
+int	vconsput(char*, int);
+
 /* mmu.c */
 void	mmuinit(void);
 void	mmumap(ulong, ulong);

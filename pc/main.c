@@ -155,6 +155,8 @@ mbparse(ulong magic, Mbinfo *mb)
 void
 main(ulong magic, ulong mbi)
 {
+	int vcons;
+
 	memset(&mach0, 0, sizeof mach0);
 	mbparse(magic, (Mbinfo*)mbi);
 	options();
@@ -164,12 +166,14 @@ main(ulong magic, ulong mbi)
 	xinit();
 	i8259init();
 	uartinit();
+	vcons = vconsinit();
 	clockinit();
 	if(verbose){
 		print("\nMinos i386 kernel, HZ %d, %lud MB, cpu %lld MHz\n",
 			HZ, conf.npage*BY2PG/MiB, m->cpuhz/1000000);
 		print("command line: %s\n", bootline);
 		print("paging: %s\n", mmunx ? "pae, data not executable" : "32-bit, data executable");
+		print("console: %s\n", vcons ? "output virtio, input uart" : "uart");
 	}
 	if(kproc("init", disinit, nil, PriNormal) < 0)
 		panic("no memory for init");

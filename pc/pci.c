@@ -3,7 +3,6 @@
 #include "mem.h"
 #include "dat.h"
 #include "fns.h"
-#include "screen.h"
 
 /*
  * PCI configuration space through mechanism #1 (ports 0xCF8/0xCFC),

@@ -23,8 +23,3 @@ enum
 
 /* vga.c */
 int	vgamode(Vscreen*, int, int, char*, int);
-
-/* pci.c */
-ulong	pcicfgr32(int, int, int, int);
-void	pcicfgw32(int, int, int, int, ulong);
-int	pcifind(int, int, int*, int*);

@@ -7,8 +7,9 @@
 /*
  * The console: COM1, a 16550, interrupt-driven both ways.  Output
  * goes through a ring the transmit interrupt drains; with interrupts
- * off (panic, early boot) it is polled.  Input characters are put on
- * kbdq for devcons.
+ * off (panic, early boot) it is polled.  Where QEMU gives a virtio
+ * console (vcons.c), output goes there instead, once the ring is
+ * empty.  Input characters are put on kbdq for devcons.
  */
 enum
 {
@@ -158,6 +159,10 @@ putstrn(char *s, int n)
 	int pl;
 
 	pl = splhi();
+	if(out.r == out.w && vconsput(s, n)){
+		splx(pl);
+		return;
+	}
 	if(!out.on || !(pl & IFLAG)){
 		/* polled: keep the order of anything queued */
 		uartdrain();
