@@ -66,10 +66,11 @@ Sample.add(s: self ref Sample, v: big)
 	put(s, real v);
 }
 
+# (A whole real below 2^53 converts to big and back unchanged, and no
+# other real does: no call of Math's floor for each observation.)
 Sample.addreal(s: self ref Sample, v: real)
 {
-	setup();
-	if(s.whole && math->fabs(v) < Exact && math->floor(v) == v){
+	if(s.whole && v < Exact && v > -Exact && real big v == v){
 		s.add(big v);
 		return;
 	}
@@ -79,10 +80,10 @@ Sample.addreal(s: self ref Sample, v: real)
 
 # put stores v and keeps the extremes and the compensated sum
 # (Neumaier's: the low-order bits lost by each addition are summed
-# separately, whichever operand is the larger).
+# separately, whichever operand is the larger).  Called for every
+# observation: the magnitudes are compared here, not through Math.
 put(s: ref Sample, v: real)
 {
-	setup();
 	if(s.n >= len s.x){
 		nx := array[2*len s.x] of real;
 		nx[0:] = s.x[0:s.n];
@@ -94,12 +95,19 @@ put(s: ref Sample, v: real)
 	if(s.n == 1 || v > s.hi)
 		s.hi = v;
 	t := s.sum + v;
-	if(math->fabs(s.sum) >= math->fabs(v))
+	if(abs(s.sum) >= abs(v))
 		s.comp += (s.sum - t) + v;
 	else
 		s.comp += (v - t) + s.sum;
 	s.sum = t;
 	s.sorted = nil;
+}
+
+abs(v: real): real
+{
+	if(v < 0.0)
+		return -v;
+	return v;
 }
 
 Sample.mean(s: self ref Sample): real
