@@ -156,12 +156,17 @@ uartdrain(void)
 void
 putstrn(char *s, int n)
 {
-	int pl;
+	int pl, k;
 
 	pl = splhi();
-	if(out.r == out.w && vconsput(s, n)){
-		splx(pl);
-		return;
+	if(out.r == out.w){
+		k = vconsput(s, n);
+		s += k;
+		n -= k;
+		if(n == 0){
+			splx(pl);
+			return;
+		}
 	}
 	if(!out.on || !(pl & IFLAG)){
 		/* polled: keep the order of anything queued */
