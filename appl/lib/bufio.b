@@ -286,22 +286,26 @@ Iobuf.ungetc(b: self ref Iobuf): int
 	return 1;
 }
 
-# the marks of the last separator gets was given, never changed once made
-marksc: ref (int, array of byte);
+# gets' marks for each separator below 16r80 (a negative one, none, at
+# 16r80), made at its first use and never changed, so that callers
+# alternating separators do not make them again
+sepmarks: array of array of byte;
 
 Iobuf.gets(b: self ref Iobuf, sep: int): string
 {
 	if(sep < 16r80){
-		c := marksc;
-		if(c != nil){
-			(csep, cmarks) := *c;
-			if(csep == sep)
-				return getmarked(b, cmarks);
+		k := sep;
+		if(k < 0)
+			k = 16r80;
+		if(sepmarks == nil)
+			sepmarks = array[16r80+1] of array of byte;
+		marks := sepmarks[k];
+		if(marks == nil){
+			marks = array[16r80] of {* => byte 0};
+			if(sep >= 0)
+				marks[sep] = byte 1;
+			sepmarks[k] = marks;
 		}
-		marks := array[16r80] of {* => byte 0};
-		if(sep >= 0)
-			marks[sep] = byte 1;
-		marksc = ref (sep, marks);
 		return getmarked(b, marks);
 	}
 	s := "";
