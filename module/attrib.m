@@ -20,6 +20,7 @@ Attrib: module
 		add:	fn(a: self ref Attribution, line: string): string;
 		took:	fn(a: self ref Attribution, cause: string, n: int): array of real;
 		main:	fn(a: self ref Attribution, n: int): array of int;
+		subset:	fn(a: self ref Attribution, cause: string, idx: array of int): (array of real, array of int);
 		text:	fn(a: self ref Attribution, renum: array of int): string;
 	};
 

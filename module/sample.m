@@ -22,6 +22,7 @@ Samples: module
 		new:	fn(n: int): ref Sample;
 		add:	fn(s: self ref Sample, v: big);
 		addreal:	fn(s: self ref Sample, v: real);
+		addall:	fn(s: self ref Sample, a: array of real);
 		stat:	fn(s: self ref Sample): (int, real, real, real, real);
 		mean:	fn(s: self ref Sample): real;
 		median:	fn(s: self ref Sample): real;
@@ -34,4 +35,11 @@ Samples: module
 	# 10^15 as an integer, any other to 15 significant digits (so
 	# a decimal of up to 15 digits comes back as it was read).
 	fmt:	fn(v: real): string;
+
+	# numbers reads the words of s from offset k on, separated by
+	# blanks, tabs, carriage returns and newlines, as numbers
+	# ([+-] digits [. digits] [e [+-] digits]): the values, and -1, or
+	# the offset of the first word that is not a finite number (the
+	# values are then those before it).
+	numbers:	fn(s: string, k: int): (array of real, int);
 };

@@ -15,6 +15,8 @@ include "bufio.m";
 	bufio: Bufio;
 	Iobuf: import bufio;
 include "arg.m";
+include "sample.m";
+	samples: Samples;
 include "stats.m";
 	stats: Stats;
 	Rand, Unit, Cmp, Diff: import stats;
@@ -34,6 +36,8 @@ Run: adt
 	id:	int;
 	l:	list of array of real;
 	at:	list of ref Attribution;
+	dl:	list of array of int;	# the delays of each line, for threshold dt (delays)
+	dt:	real;
 };
 
 # Cstat is a statistic by cause, compare's Given: of each run, the
@@ -148,8 +152,9 @@ init(nil: ref Draw->Context, argv: list of string)
 	bufio = load Bufio Bufio->PATH;
 	stats = load Stats Stats->PATH;
 	attrib = load Attrib Attrib->PATH;
+	samples = load Samples Samples->PATH;
 	arg := load Arg Arg->PATH;
-	if(bufio == nil || stats == nil || attrib == nil || arg == nil){
+	if(bufio == nil || stats == nil || attrib == nil || samples == nil || arg == nil){
 		sys->fprint(stderr, "bcmp: cannot load library: %r\n");
 		raise "fail:load";
 	}
@@ -615,39 +620,80 @@ cleaf(r: ref Run, cs: ref Cstat, k: int): real
 	n := 0;
 	sum := 0.0;
 	at := r.at;
+	dl := delays(r);
 	for(l := r.l; l != nil; l = tl l){
 		x := hd l;
 		a := hd at;
 		at = tl at;
+		d := hd dl;
+		dl = tl dl;
 		n += len x;
-		main := mainof(a, len x, cs.cause);
-		(c, t) := stats->delays(x, main, a.took(cs.cause, len x), 1, delay);
+		(xd, main, took) := mainof(a, x, d, cs.cause);
+		(c, t) := stats->delays(xd, main, took, 1, delay);
 		if(cs.time)
 			sum += t;
 		else
 			sum += real c;
-		for(i := 0; i < len x; i++)
-			if(main[i] && x[i] >= delay && x[i] > cs.max[k])
-				cs.max[k] = x[i];
+		for(i := 0; i < len xd; i++)
+			if(main[i] && xd[i] > cs.max[k])
+				cs.max[k] = xd[i];
 	}
 	if(n == 0)
 		return 0.0;
 	return sum / real n;
 }
 
-# mainof gives, for each of n observations, 1 if the cause that took
-# the most of it is cause or of its family, else 0
-mainof(a: ref Attribution, n: int, cause: string): array of int
+# delays gives the delays of each line of r, in the order of r.l, as
+# delayed does: found once for the threshold, then kept.
+delays(r: ref Run): list of array of int
 {
-	m := a.main(n);
+	if(r.dl == nil || r.dt != delay){
+		l: list of array of int;
+		for(x := r.l; x != nil; x = tl x)
+			l = delayed(hd x) :: l;
+		r.dl = nil;
+		for(; l != nil; l = tl l)
+			r.dl = hd l :: r.dl;
+		r.dt = delay;
+	}
+	return r.dl;
+}
+
+# delayed gives the delays of x, the observations at or above the
+# threshold, numbered from 1.
+delayed(x: array of real): array of int
+{
+	n := 0;
+	for(i := 0; i < len x; i++)
+		if(x[i] >= delay)
+			n++;
+	d := array[n] of int;
+	n = 0;
+	for(i = 0; i < len x; i++)
+		if(x[i] >= delay)
+			d[n++] = i+1;
+	return d;
+}
+
+# mainof gives the delays d of x, in order: their values, for each 1 if
+# the cause that took the most of it is cause or of its family (else
+# 0), and the time cause took of it.  Only the delays: those are all
+# that stats->delays counts, and a run has few among 100000
+# observations.
+mainof(a: ref Attribution, x: array of real, d: array of int, cause: string): (array of real, array of int, array of real)
+{
+	(took, m) := a.subset(cause, d);
 	f := array[len a.causes] of int;
 	for(c := 0; c < len a.causes; c++)
 		f[c] = attrib->incause(cause, a.causes[c]);
-	r := array[n] of {* => 0};
-	for(i := 0; i < n; i++)
+	xd := array[len d] of real;
+	r := array[len d] of {* => 0};
+	for(i := 0; i < len d; i++){
+		xd[i] = x[d[i]-1];
 		if(m[i] >= 0)
 			r[i] = f[m[i]];
-	return r;
+	}
+	return (xd, r, took);
 }
 
 # count gives the number of units d levels below the top of u
@@ -1055,13 +1101,12 @@ guests(sa: ref Side, ta: ref Test, sb: ref Side, tb: ref Test): list of string
 		for(i := 0; i < len t.runs; i++)
 			for(rl := t.runs[i]; rl != nil; rl = tl rl){
 				at := (hd rl).at;
-				for(l := (hd rl).l; l != nil; l = tl l){
-					x := hd l;
+				for(dl := delays(hd rl); dl != nil; dl = tl dl){
 					a := hd at;
 					at = tl at;
-					m := a.main(len x);
-					for(j := 0; j < len x; j++)
-						if(x[j] >= delay && m[j] >= 0 && a.causes[m[j]] != "host" && !member(a.causes[m[j]], names))
+					(nil, m) := a.subset("none", hd dl);
+					for(j := 0; j < len m; j++)
+						if(m[j] >= 0 && a.causes[m[j]] != "host" && !member(a.causes[m[j]], names))
 							names = a.causes[m[j]] :: names;
 				}
 			}
@@ -1075,12 +1120,13 @@ tookany(s: ref Side, t: ref Test, c: ref Cstat): int
 	for(i := 0; i < len t.runs; i++)
 		for(rl := t.runs[i]; rl != nil; rl = tl rl){
 			at := (hd rl).at;
+			dl := delays(hd rl);
 			for(l := (hd rl).l; l != nil; l = tl l){
-				x := hd l;
-				m := mainof(hd at, len x, c.cause);
+				(nil, m, nil) := mainof(hd at, hd l, hd dl, c.cause);
 				at = tl at;
-				for(j := 0; j < len x; j++)
-					if(m[j] && x[j] >= delay)
+				dl = tl dl;
+				for(j := 0; j < len m; j++)
+					if(m[j])
 						return 1;
 			}
 		}
@@ -2169,7 +2215,7 @@ readside(files: list of string, each: int): (ref Side, string)
 				r := hd x.runs[fi];
 				(r.l, r.at) = (v :: r.l, a :: r.at);
 			}else
-				x.runs[fi] = ref Run(id, v :: nil, a :: nil) :: x.runs[fi];
+				x.runs[fi] = ref Run(id, v :: nil, a :: nil, nil, 0.0) :: x.runs[fi];
 		}
 		iob.close();
 		if(at != nil)
@@ -2237,28 +2283,20 @@ parse(s: string): (string, string, string, array of real, string)
 	(name, shape, ylabel, yunit) := fields(l);
 	if(shape == "summary")
 		return (nil, nil, nil, nil, nil);
-	# count the values, then convert them: no list of 100000 strings
-	n := 0;
-	for(k := j; ; n++){
-		(i, k) = word(s, k);
-		if(i == k)
-			break;
-	}
-	v := array[n] of real;
-	n = 0;
-	for(k = j; ; ){
-		(i, k) = word(s, k);
-		if(i == k)
-			break;
-		w := s[i:k];
+	(v, e) := samples->numbers(s, j);
+	for(k := 0; k < len v; k++)
+		if(v[k] > Maxobs || v[k] < -Maxobs){
+			(i, j) = word(s, j);
+			for(m := 0; m < k; m++)
+				(i, j) = word(s, j);
+			return (nil, nil, nil, nil, "value " + clip(s[i:j]) + " is out of range (at most 1e150 in magnitude)");
+		}
+	if(e >= 0){
+		(i, j) = word(s, e);
+		w := s[i:j];
 		if(!isnum(w))
 			return (nil, nil, nil, nil, "bad value " + clip(w));
-		x := real w;
-		if(x - x != 0.0)	# 1e400 is a number too large for a real: infinite
-			return (nil, nil, nil, nil, "value " + clip(w) + " is not finite");
-		if(x > Maxobs || x < -Maxobs)
-			return (nil, nil, nil, nil, "value " + clip(w) + " is out of range (at most 1e150 in magnitude)");
-		v[n++] = x;
+		return (nil, nil, nil, nil, "value " + clip(w) + " is not finite");
 	}
 	return (name, ylabel, yunit, v, nil);
 }

@@ -286,18 +286,15 @@ parse(s: string, where: string): ref Result
 	r := ref Result(f[0], f[1], f[2], f[3], f[4], f[5], Sample.new(16), 0, nil, -1, nil, nil, nil);
 	if(r.shape != "1l" && r.shape != "1d" && r.shape != "summary")
 		fatal(where + ": unknown shape " + r.shape + " in " + label);
-	for(;;){
-		(i, j) = word(s, j);
-		if(i == j)
-			break;
+	(v, e) := samples->numbers(s, j);
+	if(e >= 0){
+		(i, j) = word(s, e);
 		w := s[i:j];
 		if(!isnum(w))
 			fatal(where + ": " + r.name + ": bad value " + w);
-		v := real w;
-		if(!math->finite(v))
-			fatal(where + ": " + r.name + ": value out of range " + w);
-		r.s.addreal(v);
+		fatal(where + ": " + r.name + ": value out of range " + w);
 	}
+	r.s.addall(v);
 	r.n = r.s.n;
 	r.v = r.s.x[0:r.n];
 	if(r.shape == "summary"){
@@ -922,8 +919,22 @@ pctcols(a: array of real, ncol: int, xmax: real): array of int
 {
 	n := len a;
 	c := array[ncol] of {* => -1};
-	for(i := 0; i < n; i++)
-		c[scale(pctx(i, n), 0.0, xmax, ncol)] = i;
+	# an observation's column never decreases with its index (pctx and
+	# scale are monotone): each column's last is found by bisection,
+	# some ncol*log2(n) evaluations rather than n
+	for(i := 0; i < n; ){
+		col := scale(pctx(i, n), 0.0, xmax, ncol);
+		(lo, hi) := (i, n-1);
+		while(lo < hi){
+			mid := lo + (hi - lo + 1)/2;
+			if(scale(pctx(mid, n), 0.0, xmax, ncol) <= col)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		c[col] = lo;
+		i = lo + 1;
+	}
 	return c;
 }
 
@@ -1721,8 +1732,7 @@ overlay(a: array of ref Result)
 		}else
 			k = ng - 1 - k;
 		gi[i] = k;
-		for(j := 0; j < a[i].s.n; j++)
-			all.addreal(a[i].s.x[j]);
+		all.addall(a[i].s.x[0:a[i].s.n]);
 	}
 	gname := array[ng] of string;
 	for(k := ng-1; names != nil; names = tl names)
@@ -1776,8 +1786,7 @@ opct(a: array of ref Result, gi: array of int, gname: array of string, all: ref 
 		for(i = 0; i < len a; i++)
 			if(gi[i] == k){
 				lines++;
-				for(j := 0; j < a[i].s.n; j++)
-					pool.addreal(a[i].s.x[j]);
+				pool.addall(a[i].s.x[0:a[i].s.n]);
 			}
 		if(lines > 1){
 			several = 1;

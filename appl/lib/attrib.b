@@ -141,6 +141,48 @@ Attribution.main(a: self ref Attribution, n: int): array of int
 	return m;
 }
 
+# subset gives, for the observations idx only (numbered from 1,
+# increasing, at most the result's count), what took and main give for
+# them, by the same arithmetic in the same order, so the same values:
+# the time the causes named by cause took of each, and the index of the
+# cause that took the most of each.  Its cost is in the shares and idx,
+# not in the observations: a delay is rare.
+Attribution.subset(a: self ref Attribution, cause: string, idx: array of int): (array of real, array of int)
+{
+	n := len idx;
+	t := array[n] of {* => 0.0};
+	m := array[n] of {* => -1};
+	best := array[n] of {* => 0.0};
+	for(c := 0; c < len a.causes; c++){
+		named := cause == "none" || incause(cause, a.causes[c]);
+		s := a.shares[c];
+		j := 0;
+		for(k := 0; k < n && j < len s; ){
+			if(s[j].t0 < idx[k])
+				j++;
+			else if(s[j].t0 > idx[k])
+				k++;
+			else{
+				if(named)
+					t[k] += s[j].t1;
+				if(s[j].t1 > best[k]){
+					best[k] = s[j].t1;
+					m[k] = c;
+				}
+				j++;
+				k++;
+			}
+		}
+	}
+	if(cause == "none")
+		for(k := 0; k < n; k++)
+			if(t[k] == 0.0)
+				t[k] = 1.0;
+			else
+				t[k] = 0.0;
+	return (t, m);
+}
+
 # text gives a's comment lines with observation i renumbered renum[i-1]
 # (dropped where that is 0 or past renum's end; as it is if renum is
 # nil); a cause left with no share is left out

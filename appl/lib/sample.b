@@ -20,6 +20,7 @@ include "bufio.m";
 include "sample.m";
 
 Bigmax:	con big 16r7FFFFFFFFFFFFFFF;
+Big62:	con big 16r4000000000000000;
 Exact:	con 9007199254740992.0;	# 2^53: whole reals below this are exact
 
 # setup loads the modules the functions use; the library has no init,
@@ -76,6 +77,64 @@ Sample.addreal(s: self ref Sample, v: real)
 	}
 	s.whole = 0;
 	put(s, v);
+}
+
+# addall adds the values of a in turn, as addreal would one by one,
+# with the same arithmetic in the same order (so the same sums), but
+# in locals and with the cheaper overflow test where it decides.
+Sample.addall(s: self ref Sample, a: array of real)
+{
+	n := s.n;
+	if(n + len a > len s.x){
+		m := 2*len s.x;
+		if(m < n + len a)
+			m = n + len a;
+		nx := array[m] of real;
+		nx[0:] = s.x[0:n];
+		s.x = nx;
+	}
+	x := s.x;
+	(lo, hi, sum, comp) := (s.lo, s.hi, s.sum, s.comp);
+	(whole, isum) := (s.whole, s.isum);
+	for(i := 0; i < len a; i++){
+		v := a[i];
+		if(whole){
+			whole = 0;
+			if(v < Exact && v > -Exact){
+				b := big v;
+				if(real b == v){
+					whole = 1;
+					# below 2^62 in magnitude, adding below 2^53 cannot overflow
+					if(isum < Big62 && isum > -Big62)
+						isum += b;
+					else if(b > big 0 && isum > Bigmax - b || b < big 0 && isum < -Bigmax - big 1 - b)
+						whole = 0;
+					else
+						isum += b;
+				}
+			}
+		}
+		if(n == 0 || v < lo)
+			lo = v;
+		if(n == 0 || v > hi)
+			hi = v;
+		x[n++] = v;
+		t := sum + v;
+		as := sum;
+		if(as < 0.0)
+			as = -as;
+		av := v;
+		if(av < 0.0)
+			av = -av;
+		if(as >= av)
+			comp += (sum - t) + v;
+		else
+			comp += (v - t) + sum;
+		sum = t;
+	}
+	(s.n, s.lo, s.hi, s.sum, s.comp) = (n, lo, hi, sum, comp);
+	(s.whole, s.isum) = (whole, isum);
+	s.sorted = nil;
 }
 
 # put stores v and keeps the extremes and the compensated sum
@@ -212,6 +271,78 @@ fmt(v: real): string
 	if(math->fabs(v) < 1e15 && math->floor(v) == v)
 		return string big v;
 	return sys->sprint("%.15g", v);
+}
+
+# numbers: whole numbers of up to 9 digits, most observations, are
+# converted as they are scanned, exactly; any other word goes through
+# isnum and Limbo's conversion.
+numbers(s: string, k: int): (array of real, int)
+{
+	v := array[64] of real;
+	n := 0;
+	ns := len s;
+	c := 0;
+	for(;;){
+		while(k < ns && ((c = s[k]) == ' ' || c == '\t' || c == '\r' || c == '\n'))
+			k++;
+		if(k >= ns)
+			break;
+		i := k;
+		x := 0;
+		while(k < ns && (c = s[k]) >= '0' && c <= '9' && k - i < 9){
+			x = 10*x + c - '0';
+			k++;
+		}
+		y: real;
+		if(k > i && (k >= ns || (c = s[k]) == ' ' || c == '\t' || c == '\r' || c == '\n'))
+			y = real x;
+		else{
+			while(k < ns && (c = s[k]) != ' ' && c != '\t' && c != '\r' && c != '\n')
+				k++;
+			w := s[i:k];
+			if(!isnum(w))
+				return (v[0:n], i);
+			y = real w;
+			if(y - y != 0.0)	# too large for a real: infinite
+				return (v[0:n], i);
+		}
+		if(n == len v){
+			a := array[2*n] of real;
+			a[0:] = v;
+			v = a;
+		}
+		v[n++] = y;
+	}
+	return (v[0:n], -1);
+}
+
+# isnum: [+-] digits [. digits] [e [+-] digits], a digit at least
+# before the exponent.
+isnum(s: string): int
+{
+	i := 0;
+	n := len s;
+	if(i < n && (s[i] == '+' || s[i] == '-'))
+		i++;
+	d := 0;
+	for(; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		d++;
+	if(i < n && s[i] == '.')
+		for(i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			d++;
+	if(d == 0)
+		return 0;
+	if(i < n && (s[i] == 'e' || s[i] == 'E')){
+		i++;
+		if(i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		e := 0;
+		for(; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			e++;
+		if(e == 0)
+			return 0;
+	}
+	return i == n;
 }
 
 # sorted returns the observations in increasing order, sorting a copy

@@ -95,7 +95,54 @@ init(nil: ref Draw->Context, nil: list of string)
 	s.add(big 16r7FFFFFFFFFFFFFF0);
 	s.add(big 16r7FFFFFFFFFFFFFF0);
 	show("huge", s);
+
+	# addall: the same sums as addreal one by one, whole or not, and
+	# past 2^62 (1500 of 4.5e15) and past the exact sum's range (3000
+	# pass 2^63)
+	tenth := array[1000] of {* => 0.1};
+	wholes := array[3000] of {* => 4.5e15};
+	mixed := array[] of {3.0, 5.0, -2.0, 7.5, 1e20, -1e-3};
+	tests := array[] of {("tenth", tenth), ("wholes", wholes[0:1500]), ("overflow", wholes), ("mixed", mixed), ("none", array[0] of real)};
+	for(k := 0; k < len tests; k++){
+		(name, v) := tests[k];
+		s = Sample.new(0);
+		for(i = 0; i < len v; i++)
+			s.addreal(v[i]);
+		t := Sample.new(0);
+		t.addall(v[0:len v/2]);
+		t.addall(v[len v/2:]);
+		out.puts(sys->sprint("addall %s: %s; whole %d %d; sums %s\n", name, t.str(), s.whole, t.whole,
+			samey(s.sum == t.sum && s.comp == t.comp && s.isum == t.isum && s.str() == t.str())));
+	}
+
+	# numbers: whole numbers, other numbers, and where the first word
+	# that is not a finite number starts
+	lines := array[] of {
+		"  1 22\t333 4.5 -6 1e3 +2 0123456789 007 999999999 1234567890\r\n",
+		"1 2 x 3",
+		"5 1e400 6",
+		"7 1.5e",
+		"",
+		" \t\n",
+		"12ab 3",
+	};
+	for(k = 0; k < len lines; k++){
+		(v, e) := samples->numbers(lines[k], 0);
+		l := "";
+		for(i = 0; i < len v; i++)
+			l += " " + samples->fmt(v[i]);
+		out.puts(sys->sprint("numbers %d:%s; bad at %d\n", k, l, e));
+	}
+	(v, e) := samples->numbers("LABEL 4 5", 5);
+	out.puts(sys->sprint("numbers from 5: %d values, %s %s, bad at %d\n", len v, samples->fmt(v[0]), samples->fmt(v[1]), e));
 	out.flush();
+}
+
+samey(b: int): string
+{
+	if(b)
+		return "the same";
+	return "DIFFER";
 }
 
 show(name: string, s: ref Sample)
