@@ -22,6 +22,7 @@ char*	oserrstr(int);
 void	osmallocstat(ulong*, ulong*);
 void	oshostintr(Proc*);
 long	osnkproc(void);
+int	islo(void);
 
 /* emu.c: the VM handoff */
 int	indisthread(void);

@@ -169,6 +169,16 @@ osnkproc(void)
 	return __sync_add_and_fetch(&nkproc, 0);
 }
 
+/*
+ * port/self.c's caches are touched by their own Proc's thread only,
+ * and no signal handler allocates: always process context here
+ */
+int
+islo(void)
+{
+	return 1;
+}
+
 /* wait until readied */
 static void
 osblock(void)

@@ -14,6 +14,7 @@ ulong	inl(int);
 void	outb(int, int);
 void	outs(int, ushort);
 void	outl(int, ulong);
+int	islo(void);
 int	splhi(void);
 int	spllo(void);
 void	splx(int);

@@ -70,7 +70,12 @@ outl:	movl	4(%esp), %edx; movl 8(%esp), %eax; outl %eax, %dx; ret
  * interrupt held off by splhi is taken in spllo or splx, before
  * spldone, where kprof charges it to their caller.
  */
-	.globl	splhi, spllo, splx
+	.globl	splhi, spllo, splx, islo
+islo:
+	pushfl
+	popl	%eax
+	andl	$IFLAG, %eax
+	ret
 splhi:
 	pushfl
 	popl	%eax

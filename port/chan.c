@@ -34,9 +34,9 @@ newchan(void)
 {
 	Chan *c;
 
+	c = selfchan();
 	lock(&chanalloc);
-	c = chanalloc.free;
-	if(c != nil)
+	if(c == nil && (c = chanalloc.free) != nil)
 		chanalloc.free = c->next;
 	chanalloc.nalloc++;
 	chanalloc.fid++;
@@ -80,6 +80,19 @@ chanfree(Chan *c)
 	unamesfree(c);
 	pathclose(c->path);
 	c->path = nil;
+	if(keepchan(c)){
+		lock(&chanalloc);
+		chanalloc.nalloc--;
+		unlock(&chanalloc);
+		return;
+	}
+	chanrelease(c);
+}
+
+/* put c, freed, on the shared free list */
+void
+chanrelease(Chan *c)
+{
 	lock(&chanalloc);
 	c->next = chanalloc.free;
 	chanalloc.free = c;
@@ -117,15 +130,23 @@ newpath(char *s)
 	int n;
 
 	n = strlen(s);
-	p = smalloc(sizeof(Path));
-	p->s = malloc(n+1);
+	p = selfpath();
+	if(p != nil && p->alen < n+1){
+		free(p->s);
+		p->s = nil;
+	}
+	if(p == nil)
+		p = smalloc(sizeof(Path));
 	if(p->s == nil){
-		free(p);
-		error(Enomem);
+		p->s = malloc(n+1);
+		if(p->s == nil){
+			free(p);
+			error(Enomem);
+		}
+		p->alen = n+1;
 	}
 	kobjalloc(Kpath);
 	p->ref = 1;
-	p->alen = n+1;
 	memmove(p->s, s, n+1);
 	p->len = n;
 	return p;
@@ -139,6 +160,8 @@ pathclose(Path *p)
 	if(decref(p))
 		return;
 	kobjfree(Kpath);
+	if(keeppath(p))
+		return;
 	free(p->s);
 	free(p);
 }

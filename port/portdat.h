@@ -353,6 +353,24 @@ enum
 	PRINTSIZE	= 256,
 };
 
+/* Nix's selfish allocation (port/self.c): freed objects a process keeps to reuse */
+enum
+{
+	Nself	= 8,		/* the most of each kind (the config's selfish: 0 to Nself) */
+	Selfblock	= 8192,	/* the largest Block buffer kept */
+};
+
+typedef struct Self Self;
+struct Self
+{
+	Chan*	chan[Nself];
+	int	nchan;
+	Path*	path[Nself];
+	int	npath;
+	Block*	block[Nself];
+	int	nblock;
+};
+
 struct Proc
 {
 	Label	sched;		/* known to l.S: must be first */
@@ -410,6 +428,8 @@ struct Proc
 	Acct*	acct;		/* with a reference, or nil */
 	int	acctsys;	/* charging it kernel (1) or Dis (0) time */
 	uvlong	acctt;		/* fastticks when charged last, or switched in */
+
+	Self	self;		/* what it freed and keeps, if selfish (port/self.c) */
 
 	char	genbuf[128];	/* for temporary use by devices */
 	uchar	fpstate[108] __attribute__((aligned(16)));	/* x87 state while not running */
@@ -501,9 +521,13 @@ typedef struct Kobjstat Kobjstat;
 struct Kobjstat
 {
 	char*	name;
+	int	self;		/* a process keeps some it frees (port/self.c) */
 	ulong	nalloc;
 	ulong	nfree;
+	ulong	nself;		/* allocs from the process's own */
+	ulong	nselffree;	/* frees kept by the process */
 };
+
 
 /* memory pools, with the statistics /dev/memory and /dev/alloc report */
 struct Pool
@@ -656,6 +680,7 @@ struct Acct
 
 extern	Dev*	devtab[];
 extern	int	idlegcpatched;	/* execatidle gives way to ready kprocs (pc/pc; 0 in pc/pcold) */
+extern	int	selfish;	/* Chans, Paths and Blocks a process keeps of those it frees (pc/pcself; 0 in pc) */
 extern	int	refinline;	/* -DREFSWITCH kernels: Ref counts inline, not called (layout(8)) */
 extern	ulong	layoutseed;	/* the layout the kernel was linked in, 0: kernel.ld's (layout(8)) */
 extern	Idlewait	idlewait;

@@ -34,6 +34,7 @@ ulong	xfreebytes(void);
 /* chan.c */
 Chan*	newchan(void);
 void	chanfree(Chan*);
+void	chanrelease(Chan*);
 void	cclose(Chan*);
 void	ccloseq(Chan*);
 Chan*	cclone(Chan*);
@@ -147,6 +148,15 @@ int	qisclosed(Queue*);
 void	qsetlimit(Queue*, int);
 void	qnoblock(Queue*, int);
 void	qflush(Queue*);
+
+/* self.c: Nix's selfish allocation */
+int	keepblock(Block*);
+int	keepchan(Chan*);
+int	keeppath(Path*);
+Block*	selfblock(int);
+Chan*	selfchan(void);
+void	selfflush(void);
+Path*	selfpath(void);
 
 /* proc.c */
 Proc*	newproc(void);

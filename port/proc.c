@@ -334,6 +334,7 @@ pexit(char*, int)
 	if(up->acct != nil)
 		acctuse(nil, 0);
 	closegroups(&up->defenv);
+	selfflush();
 	s = splhi();
 	for(l = &procs; (p = *l) != nil; l = &p->next)
 		if(p == up){

@@ -18,6 +18,11 @@ allocb(int size)
 
 	if(size < 0)
 		size = 0;
+	b = selfblock(size);
+	if(b != nil){
+		kobjalloc(Kblock);
+		return b;
+	}
 	b = malloc(sizeof(Block)+size);
 	if(b == nil)
 		return nil;
@@ -32,9 +37,11 @@ allocb(int size)
 void
 freeb(Block *b)
 {
-	if(b != nil)
-		kobjfree(Kblock);
-	free(b);
+	if(b == nil)
+		return;
+	kobjfree(Kblock);
+	if(!keepblock(b))
+		free(b);
 }
 
 void

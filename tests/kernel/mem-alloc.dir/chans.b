@@ -23,7 +23,7 @@ obj(name: string): (int, int, int)
 	(nil, lines) := sys->tokenize(string buf[0:n], "\n");
 	for(; lines != nil; lines = tl lines){
 		(nil, w) := sys->tokenize(hd lines, " ");
-		if(len w == 8 && hd w == "obj" && hd tl w == name){
+		if(len w >= 8 && hd w == "obj" && hd tl w == name){
 			w = tl tl w;
 			return (int hd tl w, int hd tl tl tl w, int hd tl tl tl tl tl w);
 		}
