@@ -64,13 +64,22 @@ keepchan(Chan *c)
 	return selfok() && keep((void**)up->self.chan, &up->self.nchan, c, Kchan);
 }
 
-/* a Path up freed, with its string's buffer, or nil */
+/* a Path up freed, cleared but for its string's buffer, or nil */
 Path*
 selfpath(void)
 {
-	if(!selfok())
+	Path *p;
+	char *s;
+	int alen;
+
+	if(!selfok() || (p = take((void**)up->self.path, &up->self.npath, Kpath)) == nil)
 		return nil;
-	return take((void**)up->self.path, &up->self.npath, Kpath);
+	s = p->s;
+	alen = p->alen;
+	memset(p, 0, sizeof *p);
+	p->s = s;
+	p->alen = alen;
+	return p;
 }
 
 int
