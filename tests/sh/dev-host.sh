@@ -10,7 +10,7 @@ F="-m32 -O1 -g -w -ffreestanding -fno-builtin -fno-pic -fno-pie -fno-stack-prote
  -fno-omit-frame-pointer -fplan9-extensions -fno-strict-aliasing -nostdinc -DKERNEL
  -I$R/include -I$R/pc -I$R/port"
 mkdir -p $O
-for f in chan dev devutil convD2M convM2D error qio; do
+for f in chan dev devutil convD2M convM2D error qio self; do
 	gcc $F -c $R/port/$f.c -o $O/$f.o
 done
 for d in root cons pipe tmp; do

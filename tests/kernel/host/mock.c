@@ -103,6 +103,8 @@ vlong fastticks(uvlong *hz) { if(hz) *hz = 1000000; return osusectime(); }
 void halt(int n) { print("halt %d\n", n); exit(n); }
 void reboot(void) { print("reboot\n"); exit(0); }
 int splhi(void) { return 0; }
+int islo(void) { return 1; }
+int selfish = 0;	/* port/self.c: no process keeps what it frees here */
 void splx(int s) {}
 int poolread(char *buf, int n, ulong off) { return readstr(off, buf, n, "memory\n"); }
 
