@@ -128,7 +128,8 @@ E
 # that layout only: no confidence is claimed.
 mkdir -p "$T/prog"
 "$R/o/bin/limbo" -I "$R/module" -o "$T/prog/tbase.dis" "$DATA/cmp-prog/tbase.b" >"$T/limbo.log" 2>&1
-check tbase-compiles '[ $? = 0 ]'
+st=$?
+check tbase-compiles '[ $st = 0 ]'
 run $C -N -j 1 -n 3 -l 0 -c icount -s 7 -o "$T/icount" -i "$T/prog" -k pc -k pcold '/n/local/tbase 50'
 check icount-status '[ $st = 0 ]'
 has icount-n '^pc  *3  *3  *150 '

@@ -144,7 +144,8 @@ check switch-symbols 'cmp -s "$T/nm.swm" "$T/nm.swf"'
 # checked out.
 mkdir -p "$T/prog"
 "$R/o/bin/limbo" -I "$R/module" -P "$R=" -o "$T/prog/refloop.dis" "$R/tests/data/layout/refloop.b" >"$T/limbo.log" 2>&1
-check refloop '[ $? = 0 ]'
+st=$?
+check refloop '[ $st = 0 ]'
 # medians: a line "NAME median" for each result line of a file
 medians() {
 	awk '/:1l:/ { n = split($0, f, " "); m = n - 1

@@ -12,7 +12,8 @@ loop=$(seq 1 40 | tr '\n' ' ')
 C="grep 'Chan|Path|Block' /dev/alloc; for i in $loop { cat /dev/sysname >/dev/null; echo x | cat >/dev/null }; grep 'Chan|Path|Block' /dev/alloc"
 for k in pc pcself; do
 	"$R/minos" run -c icount -k $k "$C" >"$T/$k" 2>&1
-	check "$k-ran" '[ $? = 0 ] && [ $(grep -c "^obj " "$T/$k") = 6 ]'
+	st=$?
+	check "$k-ran" '[ $st = 0 ] && [ $(grep -c "^obj " "$T/$k") = 6 ]'
 	# kind inuse0 inuse1 allocs selfallocs frees selffrees: what the loop did
 	awk '{ k = $2; v[k, NR > 3] = $0; n[k]++ }
 		END { for(k in n){ split(v[k, 0], a, " "); split(v[k, 1], b, " ")
@@ -28,4 +29,13 @@ check self-chan 'awk "\$1 == \"Chan\" { exit !(\$5 >= 0.9 * \$4 && \$7 >= 0.9 * 
 check self-path 'awk "\$1 == \"Path\" { exit !(\$5 >= 0.9 * \$4 && \$7 >= 0.9 * \$6) }" "$T/pcself.d"'
 check self-block 'awk "\$1 == \"Block\" { exit !(\$5 >= 0.5 * \$4 && \$7 >= 0.5 * \$6) }" "$T/pcself.d"'
 cat "$T/pcself.d" "$T/pc.d" >"$R/o/tests/self-alloc.out" 2>/dev/null
+# the setting: 0 to 8 (Nself), 0 where a config says nothing
+check conf-self '(cd "$R/pc" && ./mkdevtab pcself) | grep -qx "int	selfish = 8;"'
+check conf-pc '(cd "$R/pc" && ./mkdevtab pc) | grep -qx "int	selfish = 0;"'
+for v in 9 -1 x 08; do
+	printf 'misc\n\tselfish %s\n' "$v" >"$T/bad"
+	(cd "$R/pc" && ./mkdevtab "$T/bad") >/dev/null 2>"$T/err"
+	st=$?
+	check "conf-bad-$v" '[ $st != 0 ] && [ "$(cat "$T/err")" = "mkdevtab: bad misc setting: selfish $v" ]'
+done
 finish
