@@ -42,4 +42,7 @@ Samples: module
 	# the offset of the first word that is not a finite number (the
 	# values are then those before it).
 	numbers:	fn(s: string, k: int): (array of real, int);
+
+	# isnum says whether s is a number as numbers reads one
+	isnum:	fn(s: string): int;
 };

@@ -173,7 +173,7 @@ init(nil: ref Draw->Context, argv: list of string)
 		'c' =>
 			s := arg->earg();
 			conf = real s;
-			if(!isnum(s) || conf <= 0.0 || conf >= 1.0){
+			if(!samples->isnum(s) || conf <= 0.0 || conf >= 1.0){
 				sys->fprint(stderr, "bcmp: bad confidence %s: want a number between 0 and 1\n", s);
 				arg->usage();
 			}
@@ -381,7 +381,7 @@ percent(s, what: string): real
 {
 	if(len s > 0 && s[len s - 1] == '%')
 		s = s[0:len s - 1];
-	if(!isnum(s) || real s <= 0.0){
+	if(!samples->isnum(s) || real s <= 0.0){
 		sys->fprint(stderr, "bcmp: bad %s %s: want a percentage above 0, such as 2%%\n", what, s);
 		raise "fail:usage";
 	}
@@ -2169,13 +2169,13 @@ readside(files: list of string, each: int): (ref Side, string)
 				"host" =>
 					s.host[fi] = val;
 				"time" =>
-					if(isnum(val)){
+					if(samples->isnum(val)){
 						if(t0 < 0.0)
 							t0 = real val;
 						t1 = real val;
 					}
 				"wall" =>
-					if(isnum(val))
+					if(samples->isnum(val))
 						wall = real val;
 				"warmup" =>
 					(nw, w) := sys->tokenize(val, " \t");
@@ -2294,7 +2294,7 @@ parse(s: string): (string, string, string, array of real, string)
 	if(e >= 0){
 		(i, j) = word(s, e);
 		w := s[i:j];
-		if(!isnum(w))
+		if(!samples->isnum(w))
 			return (nil, nil, nil, nil, "bad value " + clip(w));
 		return (nil, nil, nil, nil, "value " + clip(w) + " is not finite");
 	}
@@ -2506,32 +2506,4 @@ isint(s: string): int
 		if(s[i] < '0' || s[i] > '9')
 			return 0;
 	return 1;
-}
-
-# isnum: [+-]digits[.digits][e[+-]digits], or with digits only after the point.
-isnum(s: string): int
-{
-	i := 0;
-	n := len s;
-	if(i < n && (s[i] == '+' || s[i] == '-'))
-		i++;
-	d := 0;
-	for(; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-		d++;
-	if(i < n && s[i] == '.')
-		for(i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			d++;
-	if(d == 0)
-		return 0;
-	if(i < n && (s[i] == 'e' || s[i] == 'E')){
-		i++;
-		if(i < n && (s[i] == '+' || s[i] == '-'))
-			i++;
-		e := 0;
-		for(; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			e++;
-		if(e == 0)
-			return 0;
-	}
-	return i == n;
 }

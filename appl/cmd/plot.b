@@ -290,7 +290,7 @@ parse(s: string, where: string): ref Result
 	if(e >= 0){
 		(i, j) = word(s, e);
 		w := s[i:j];
-		if(!isnum(w))
+		if(!samples->isnum(w))
 			fatal(where + ": " + r.name + ": bad value " + w);
 		fatal(where + ": " + r.name + ": value out of range " + w);
 	}
@@ -334,41 +334,6 @@ fields(s: string): array of string
 			j = i+1;
 		}
 	return a;
-}
-
-# isnum: [+-] digits [. digits] [e [+-] digits], at least one digit before the exponent.
-isnum(s: string): int
-{
-	i := 0;
-	if(i < len s && (s[i] == '+' || s[i] == '-'))
-		i++;
-	nd := 0;
-	while(i < len s && s[i] >= '0' && s[i] <= '9'){
-		i++;
-		nd++;
-	}
-	if(i < len s && s[i] == '.'){
-		i++;
-		while(i < len s && s[i] >= '0' && s[i] <= '9'){
-			i++;
-			nd++;
-		}
-	}
-	if(nd == 0)
-		return 0;
-	if(i < len s && (s[i] == 'e' || s[i] == 'E')){
-		i++;
-		if(i < len s && (s[i] == '+' || s[i] == '-'))
-			i++;
-		ne := 0;
-		while(i < len s && s[i] >= '0' && s[i] <= '9'){
-			i++;
-			ne++;
-		}
-		if(ne == 0)
-			return 0;
-	}
-	return i == len s;
 }
 
 isint(s: string): int
@@ -1675,7 +1640,7 @@ gsummary(a: array of ref Result)
 yarg(a: string)
 {
 	(n, l) := sys->tokenize(a, ",");
-	if(n != 2 || !isnum(hd l) || !isnum(hd tl l)){
+	if(n != 2 || !samples->isnum(hd l) || !samples->isnum(hd tl l)){
 		sys->fprint(stderr, "plot: -y %s: want lo,hi\n", a);
 		return;
 	}

@@ -52,7 +52,7 @@ Attribution.new(line: string): (ref Attribution, string)
 	if(n != 5 || hd w != "#" || hd tl w != "attribution" || hd tl tl tl w != "floor")
 		return (nil, "malformed attribution line: " + trim(line));
 	f := hd tl tl tl tl w;
-	if(!isnum(f))
+	if(!samples->isnum(f))
 		return (nil, "bad floor " + f + " in attribution line: " + trim(line));
 	return (ref Attribution(hd tl tl w, real f, array[0] of string, array[0] of array of (int, real)), nil);
 }
@@ -76,7 +76,7 @@ Attribution.add(a: self ref Attribution, line: string): string
 		p := hd w;
 		for(j := 0; j < len p && p[j] != ':'; j++)
 			;
-		if(j == 0 || j == len p || !isint(p[0:j]) || len p[0:j] > 9 || !isnum(p[j+1:]))
+		if(j == 0 || j == len p || !isint(p[0:j]) || len p[0:j] > 9 || !samples->isnum(p[j+1:]))
 			return a.name + ": " + cause + ": bad share " + p;
 		i := int p[0:j];
 		t := real p[j+1:];
@@ -256,31 +256,4 @@ isint(s: string): int
 		if(s[i] < '0' || s[i] > '9')
 			return 0;
 	return 1;
-}
-
-# isnum: [+-] digits [. digits] [e [+-] digits]
-isnum(s: string): int
-{
-	i := 0;
-	if(i < len s && (s[i] == '+' || s[i] == '-'))
-		i++;
-	nd := 0;
-	for(; i < len s && s[i] >= '0' && s[i] <= '9'; i++)
-		nd++;
-	if(i < len s && s[i] == '.')
-		for(i++; i < len s && s[i] >= '0' && s[i] <= '9'; i++)
-			nd++;
-	if(nd == 0)
-		return 0;
-	if(i < len s && (s[i] == 'e' || s[i] == 'E')){
-		i++;
-		if(i < len s && (s[i] == '+' || s[i] == '-'))
-			i++;
-		ne := 0;
-		for(; i < len s && s[i] >= '0' && s[i] <= '9'; i++)
-			ne++;
-		if(ne == 0)
-			return 0;
-	}
-	return i == len s;
 }

@@ -20,7 +20,6 @@ include "bufio.m";
 include "sample.m";
 
 Bigmax:	con big 16r7FFFFFFFFFFFFFFF;
-Big62:	con big 16r4000000000000000;
 Exact:	con 9007199254740992.0;	# 2^53: whole reals below this are exact
 
 # setup loads the modules the functions use; the library has no init,
@@ -81,7 +80,7 @@ Sample.addreal(s: self ref Sample, v: real)
 
 # addall adds the values of a in turn, as addreal would one by one,
 # with the same arithmetic in the same order (so the same sums), but
-# in locals and with the cheaper overflow test where it decides.
+# in locals and with no call an observation.
 Sample.addall(s: self ref Sample, a: array of real)
 {
 	n := s.n;
@@ -104,10 +103,7 @@ Sample.addall(s: self ref Sample, a: array of real)
 				b := big v;
 				if(real b == v){
 					whole = 1;
-					# below 2^62 in magnitude, adding below 2^53 cannot overflow
-					if(isum < Big62 && isum > -Big62)
-						isum += b;
-					else if(b > big 0 && isum > Bigmax - b || b < big 0 && isum < -Bigmax - big 1 - b)
+					if(b > big 0 && isum > Bigmax - b || b < big 0 && isum < -Bigmax - big 1 - b)
 						whole = 0;
 					else
 						isum += b;
