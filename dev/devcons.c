@@ -342,31 +342,39 @@ readdrivers(char *a, long n, vlong off)
 }
 
 /*
- * One line for the one processor, in Plan 9's sysstat layout:
- * processor number, context switches, interrupts, system calls,
- * page faults, tlb faults, tlb purges, load (times 1000), and the
- * percentages of the last second spent idle and in interrupts.
- * There is no paging, so those counts are zero, and time in
- * interrupts is not measured.
+ * A line a processor, in Plan 9's sysstat layout: processor number,
+ * context switches, interrupts, system calls, page faults, tlb
+ * faults, tlb purges, load (times 1000), and the percentages of the
+ * last second spent idle and in interrupts.  There is no paging, so
+ * those counts are zero, and time in interrupts is not measured.
  */
 static long
 readsysstat(char *a, long n, vlong off)
 {
-	char buf[10*NUMSIZE+2];
+	char *buf;
 	ulong v[10];
-	int i, l;
+	int i, j, l, sz;
+	Mach *mp;
 
-	memset(v, 0, sizeof v);
-	v[1] = m->cs;
-	v[2] = m->intr;
-	v[3] = m->syscall;
-	v[7] = m->load;
-	v[8] = m->idle;
+	sz = conf.nmach*10*NUMSIZE + 1;
+	buf = smalloc(sz);
 	l = 0;
-	for(i = 0; i < nelem(v); i++)
-		l += snprint(buf+l, sizeof buf-l, "%*lud ", NUMSIZE-1, v[i]);
-	buf[l-1] = '\n';
-	return readstr(off, a, n, buf);
+	for(j = 0; j < conf.nmach; j++){
+		mp = MACHP(j);
+		memset(v, 0, sizeof v);
+		v[0] = j;
+		v[1] = mp->cs;
+		v[2] = mp->intr;
+		v[3] = mp->syscall;
+		v[7] = mp->load;
+		v[8] = mp->idle;
+		for(i = 0; i < nelem(v); i++)
+			l += snprint(buf+l, sz-l, "%*lud ", NUMSIZE-1, v[i]);
+		buf[l-1] = '\n';
+	}
+	n = readstr(off, a, n, buf);
+	free(buf);
+	return n;
 }
 
 /* /dev/kprint: while it is open, the kernel's prints go to it instead of the console */

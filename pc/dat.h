@@ -59,12 +59,17 @@ struct Conf
 	ulong	topofmem;	/* first address past usable memory */
 	int	nmem;
 	Memrange	mem[16];
+	int	nmach;		/* processors online (mp.c) */
 };
 
-/* the one processor */
+/* a processor: m is the one running (l.S, mmu.c), MACHP(n) any */
 struct Mach
 {
 	Proc*	proc;		/* current process */
+	int	machno;		/* 0 to conf.nmach-1; 0 booted */
+	int	apicid;		/* its local APIC's */
+	int	online;		/* started (mp.c) */
+	ulong	pdpt;		/* its page tables (mmu.c) */
 	ulong	ticks;		/* of the clock since boot */
 	int	ilockdepth;
 	int	inclockintr;
@@ -95,4 +100,6 @@ extern	char	etext[];	/* the end of the kernel text (kernel.ld) */
 extern	int	mmunx;		/* data are not executable (mmu.c) */
 extern	Mach	mach0;
 extern	Mach*	m;
+extern	Mach*	machp[MAXMACH];
+#define	MACHP(n)	(machp[n])
 extern	Conf	conf;

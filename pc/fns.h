@@ -34,7 +34,9 @@ void	fprestore(void*);
 #define	getcallerpc(x)	((ulong)__builtin_return_address(0))
 
 /* trap.c */
+void	trapgdt(void*);
 void	trapinit(void);
+void	trapload(void);
 void	trap(Ureg*);
 void	intrenable(int, void (*)(Ureg*, void*), void*, char*);
 void	dumpregs(Ureg*);
@@ -69,8 +71,15 @@ int	vconsinit(void);
 int	vconsput(char*, int);
 
 /* mmu.c */
+int	mmuapinit(Mach*);
+void	mmuapon(Mach*);
 void	mmuinit(void);
-void	mmumap(ulong, ulong);
+void	mmumap(ulong, ulong, int);
+
+/* mp.c */
+void	apclock(void);
+void	apmain(void);
+void	mpstart(void);
 
 /* main.c */
 void	main(ulong, ulong);

@@ -184,6 +184,7 @@ TRAP(16); TRAPE(17); TRAP(18); TRAP(19); TRAP(20); TRAP(21); TRAP(22); TRAP(23)
 TRAP(24); TRAP(25); TRAP(26); TRAP(27); TRAP(28); TRAP(29); TRAP(30); TRAP(31)
 TRAP(32); TRAP(33); TRAP(34); TRAP(35); TRAP(36); TRAP(37); TRAP(38); TRAP(39)
 TRAP(40); TRAP(41); TRAP(42); TRAP(43); TRAP(44); TRAP(45); TRAP(46); TRAP(47)
+TRAP(48)
 
 /* the local APIC's spurious interrupt: no EOI, nothing to do */
 	.globl	vec255
@@ -213,6 +214,42 @@ trapret:
 	addl	$8, %esp		/* trap number, error code */
 	iret
 
+/*
+ * An application processor's start (mp.c).  A STARTUP IPI has it run,
+ * in real mode, the copy of apboot..apbootend that mpstart put at
+ * APBOOT, with apgdtptr filled in: it loads the kernel's GDT, enters
+ * protected mode and jumps to apentry, which takes the stack mpstart
+ * left in apstack and calls apmain with paging still off (apmain loads
+ * the other segment registers).
+ */
+	.code16
+	.globl	apboot, apbootend, apgdtptr
+apboot:
+	cli
+	movw	%cs, %ax
+	movw	%ax, %ds
+	lgdtl	apgdtptr - apboot
+	movl	%cr0, %eax
+	orl	$CR0PE, %eax
+	movl	%eax, %cr0
+	ljmpl	$KESEL, $apentry
+	.align	4
+apgdtptr:
+	.word	0
+	.long	0
+apbootend:
+	.code32
+
+apentry:
+	movw	$KDSEL, %ax
+	movw	%ax, %ds
+	movw	%ax, %ss
+	movl	apstack, %esp
+	xorl	%ebp, %ebp
+	call	apmain
+1:	hlt
+	jmp	1b
+
 	.data
 	.globl	vectors
 vectors:
@@ -222,10 +259,21 @@ vectors:
 	.long	vec24, vec25, vec26, vec27, vec28, vec29, vec30, vec31
 	.long	vec32, vec33, vec34, vec35, vec36, vec37, vec38, vec39
 	.long	vec40, vec41, vec42, vec43, vec44, vec45, vec46, vec47
+	.long	vec48
 
 	.bss
 	.align	4096
 	.globl	bootstack
 bootstack:
 	.space	16384
+
+/*
+ * m, the processor's Mach, alone in a page that each processor's page
+ * tables map to a page of its own (mmu.c): the same address, another
+ * Mach on each.
+ */
+	.align	4096
+	.globl	m
+m:
+	.space	4096
 	.section .note.GNU-stack,"",@progbits

@@ -13,7 +13,7 @@
  */
 
 Mach	mach0;
-Mach*	m = &mach0;
+Mach*	machp[MAXMACH];
 Conf	conf;
 int	verbose;
 char	bootline[4096];
@@ -158,6 +158,9 @@ main(ulong magic, ulong mbi)
 	int vcons;
 
 	memset(&mach0, 0, sizeof mach0);
+	m = &mach0;		/* l.S: the page mmu.c keeps the first processor's */
+	machp[0] = m;
+	conf.nmach = 1;
 	mbparse(magic, (Mbinfo*)mbi);
 	options();
 	trapinit();
@@ -168,12 +171,14 @@ main(ulong magic, ulong mbi)
 	uartinit();
 	vcons = vconsinit();
 	clockinit();
+	mpstart();
 	if(verbose){
 		print("\nMinos i386 kernel, HZ %d, %lud MB, cpu %lld MHz\n",
 			HZ, conf.npage*BY2PG/MiB, m->cpuhz/1000000);
 		print("command line: %s\n", bootline);
 		print("paging: %s\n", mmunx ? "pae, data not executable" : "32-bit, data executable");
 		print("console: %s\n", vcons ? "output virtio, input uart" : "uart");
+		print("processors: %d\n", conf.nmach);
 	}
 	if(kproc("init", disinit, nil, PriNormal) < 0)
 		panic("no memory for init");

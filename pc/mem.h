@@ -19,6 +19,9 @@
 #define	KZERO		0x00000000
 #define	KTZERO		0x00100000	/* kernel text: where multiboot loads it */
 #define	MAXMEM		(768*MiB)	/* most memory the kernel maps */
+#define	MAXMACH		8		/* processors the kernel starts */
+#define	APBOOT		0x7000		/* where an application processor starts (mp.c) */
+#define	VectorLAPIC	48		/* an application processor's clock (mp.c) */
 
 
 /* segment selectors */
@@ -34,6 +37,8 @@
 #define	PTEVALID	(1<<0)
 #define	PTEWRITE	(1<<1)
 #define	PTEUSER		(1<<2)
+#define	PTEWT		(1<<3)
+#define	PTEUNCACHED	(1<<4)
 #define	PTESIZE		(1<<7)
 
 /* control registers */

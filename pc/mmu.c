@@ -42,6 +42,7 @@ static ulong pdb[1024] __attribute__((aligned(4096)));
 static ulong pt0[1024] __attribute__((aligned(4096)));
 
 static uvlong pdpt[4] __attribute__((aligned(32)));
+static uvlong *appd[MAXMACH];	/* the application processors' copies of m's pd */
 static uvlong pd[4][512] __attribute__((aligned(4096)));
 static uvlong kpt[Nkpt][512] __attribute__((aligned(4096)));
 
@@ -145,20 +146,92 @@ mmuinit(void)
 }
 
 /*
- * Map [pa, pa+len) at the same address, writable and not executable
- * (a frame buffer), in large pages.  Only above the kernel image.
+ * Map [pa, pa+len) at the same address, writable and not executable,
+ * in large pages, uncached for a device's registers (the local APIC),
+ * else cached (a frame buffer).  Only above the kernel image, and in
+ * every processor's tables.
  */
 void
-mmumap(ulong pa, ulong len)
+mmumap(ulong pa, ulong len, int uncached)
 {
 	ulong a;
+	uvlong v;
+	int i;
 
 	if(mmunx){
-		for(a = pa & ~(BY2PPG-1); a < pa+len && a != 0; a += BY2PPG)
-			*pdentry(a) = a | PTESIZE | PTEWRITE | PTEVALID | PTENX;
+		for(a = pa & ~(BY2PPG-1); a < pa+len && a != 0; a += BY2PPG){
+			v = a | PTESIZE | PTEWRITE | PTEVALID | PTENX;
+			if(uncached)
+				v |= PTEUNCACHED | PTEWT;
+			*pdentry(a) = v;
+			for(i = 1; i < conf.nmach; i++)
+				if(appd[i] != nil && a>>30 == (ulong)&m>>30)
+					appd[i][(a>>21) & 511] = v;
+		}
 	}else{
 		for(a = pa & ~(BY2XPG-1); a < pa+len && a != 0; a += BY2XPG)
 			pdb[a/BY2XPG] = a | PTESIZE | PTEWRITE | PTEVALID;
 	}
 	putcr3(getcr3());
+}
+
+/*
+ * An application processor's tables are the first's but for the page
+ * holding m (l.S), which maps a page of the processor's own whose
+ * first word points to mp: m is mp there.  mmuapinit, on the first
+ * processor, makes them: a copy of the page directory pointer table,
+ * of the page directory holding m's, and a page table for m's 2MB
+ * (the first's, or its large page's 4K pages); 0 if there is no
+ * memory, or the tables are the 32-bit ones (no PAE: one processor).
+ * The directory copy shares the first's page tables but for m's, so
+ * all but mmumap's later large pages are seen by all; mmumap updates
+ * the copies.
+ */
+int
+mmuapinit(Mach *mp)
+{
+	uchar *a, *mpg;
+	uvlong *np, *nd, *nt, e;
+	ulong ma;
+	int i;
+
+	if(!mmunx || mp->machno <= 0 || mp->machno >= MAXMACH)
+		return 0;
+	a = xalloc(4*BY2PG);
+	if(a == nil)
+		return 0;
+	a = (uchar*)PGROUND((ulong)a);
+	nd = (uvlong*)a;
+	nt = (uvlong*)(a+BY2PG);
+	mpg = a+2*BY2PG;	/* the page of m: mp, then at 32 the pdpt */
+	np = (uvlong*)(mpg+32);
+	ma = (ulong)&m;
+	memmove(nd, pd[ma>>30], BY2PG);
+	e = pd[ma>>30][(ma>>21) & 511];
+	if(e & PTESIZE){
+		for(i = 0; i < 512; i++)
+			nt[i] = ((e & ~(uvlong)(PTESIZE | (BY2PPG-1))) + i*BY2PG) | (e & (PTEWRITE|PTEVALID)) | (e & PTENX);
+	}else
+		memmove(nt, (void*)(ulong)(e & ~(uvlong)(BY2PG-1) & 0xFFFFFFFFULL), BY2PG);
+	nt[(ma>>12) & 511] = (ulong)mpg | PTEWRITE | PTEVALID | PTENX;
+	nd[(ma>>21) & 511] = (ulong)nt | PTEWRITE | PTEVALID;
+	*(Mach**)mpg = mp;
+	memmove(np, pdpt, sizeof pdpt);
+	np[ma>>30] = (ulong)nd | PTEVALID;
+	mp->pdpt = (ulong)np;
+	appd[mp->machno] = nd;
+	return 1;
+}
+
+/* on an application processor, paging off: turn it on with mp's tables */
+void
+mmuapon(Mach *mp)
+{
+	uvlong v;
+
+	rdmsr(Efer, &v);
+	wrmsr(Efer, v | Efernxe);
+	putcr4(getcr4() | CR4PAE);
+	putcr3(mp->pdpt);
+	putcr0(getcr0() | CR0PG | CR0WP);
 }

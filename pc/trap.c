@@ -33,7 +33,7 @@ struct Vctl
 
 enum
 {
-	Nvec	= 48,
+	Nvec	= 49,
 	VectorPIC	= 32,
 	Intgate	= 0x8E,		/* present, ring 0, interrupts off */
 };
@@ -71,16 +71,37 @@ static char *excname[32] = {
 	"simd floating point",
 };
 
+/* load the segments and the interrupt table: every processor's */
 void
-trapinit(void)
+trapload(void)
 {
 	struct { ushort lim; ulong base; } __attribute__((packed)) d;
-	int i;
 
 	d.lim = sizeof gdt - 1;
 	d.base = (ulong)gdt;
 	lgdt(&d);
 	loadsegs();
+	d.lim = sizeof idt - 1;
+	d.base = (ulong)idt;
+	lidt(&d);
+}
+
+/* the GDT pseudo-descriptor apboot loads (l.S, mp.c) */
+void
+trapgdt(void *p)
+{
+	struct { ushort lim; ulong base; } __attribute__((packed)) *d;
+
+	d = p;
+	d->lim = sizeof gdt - 1;
+	d->base = (ulong)gdt;
+}
+
+void
+trapinit(void)
+{
+	int i;
+
 	for(i = 0; i < Nvec; i++){
 		idt[i].off0 = vectors[i];
 		idt[i].off1 = vectors[i]>>16;
@@ -91,9 +112,7 @@ trapinit(void)
 	idt[255].off1 = (ulong)vec255>>16;
 	idt[255].sel = KESEL;
 	idt[255].type = Intgate;
-	d.lim = sizeof idt - 1;
-	d.base = (ulong)idt;
-	lidt(&d);
+	trapload();
 }
 
 /* call f(ureg, a) when irq fires */
@@ -159,6 +178,10 @@ trap(Ureg *u)
 		return;
 	}
 	m->intr++;
+	if(u->trap == VectorLAPIC){
+		apclock();
+		return;
+	}
 	irq = u->trap - VectorPIC;
 	if(u->trap >= Nvec){
 		iprint("unexpected trap %lud\n", u->trap);

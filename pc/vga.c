@@ -102,7 +102,7 @@ vgamode(Vscreen *s, int w, int h, char *err, int nerr)
 		snprint(err, nerr, "mode %dx%dx%d refused", w, h, Vdepth);
 		return -1;
 	}
-	mmumap(pa, (ulong)w*h*4);
+	mmumap(pa, (ulong)w*h*4, 0);
 	s->pa = pa;
 	s->base = (ulong*)pa;
 	s->width = w;

@@ -19,6 +19,7 @@
 Mach mach0;
 Conf conf;
 Mach *m = &mach0;
+Mach *machp[MAXMACH] = { &mach0 };
 static Proc proc0;
 int hz = 100;
 char *lib9errstr(void) { return up->env->errstr; }
@@ -53,6 +54,7 @@ mockinit(void)
 	pools[0].name = "main";
 	pools[0].maxsize = 64*1024*1024;
 	conf.npage = 256*1024*1024/BY2PG;	/* as minos run's -m 256: #R's limit of all trees */
+	conf.nmach = 1;
 	pools[1].name = "heap";
 	kbdq = qopen(4096, 0, nil, nil);
 }

@@ -1,0 +1,227 @@
+#include "u.h"
+#include "../port/lib.h"
+#include "mem.h"
+#include "dat.h"
+#include "fns.h"
+
+/*
+ * The application processors.  QEMU's fw_cfg says how many processors
+ * the machine has (-smp n); their local APIC ids are 0 to n-1, 0 the
+ * one that booted.  mpstart starts the others in turn with an INIT and
+ * STARTUP IPIs: each runs apboot (l.S), copied to APBOOT, which enters
+ * protected mode and calls apmain on the stack mpstart left in apstack.
+ * apmain turns paging on with the processor's own tables (mmu.c: m is
+ * its Mach there), loads the segments and the interrupt table, starts
+ * its local APIC's timer at HZ and says it is online.  Then it waits
+ * for interrupts, idle: it counts its ticks and idle time, which
+ * /dev/sysstat shows a line a processor.
+ *
+ * They run no process yet: the scheduler and the locks are the
+ * uniprocessor's (port/proc.c, port/qlock.c), and only the first
+ * processor takes the devices' interrupts (the 8259 through its local
+ * APIC's LINT0, apicwire).  Under icount QEMU runs the processors in
+ * turn, deterministically; under the real clock, a host thread each.
+ */
+enum
+{
+	Fwsel		= 0x510,	/* fw_cfg's selector port */
+	Fwdata		= 0x511,
+	Fwsignature	= 0x00,
+	Fwnbcpus	= 0x05,
+
+	Lapicbase	= 0xFEE00000,
+	Lapicid		= 0x020,
+	Lapiceoi	= 0x0B0,
+	Lapicsvr	= 0x0F0,
+	Lapicicrlo	= 0x300,
+	Lapicicrhi	= 0x310,
+	Lapictimer	= 0x320,
+	Lapicinit	= 0x380,	/* the timer's initial count */
+	Lapiccount	= 0x390,	/* and current */
+	Lapicdiv	= 0x3E0,
+
+	Svrenable	= 1<<8,
+	Icrinit		= 5<<8,
+	Icrstartup	= 6<<8,
+	Icrlevel	= 1<<15,
+	Icrassert	= 1<<14,
+	Icrpending	= 1<<12,
+	Timerperiodic	= 1<<17,
+	Timermasked	= 1<<16,
+	Divby1		= 0xB,
+	VectorSpurious	= 0xFF,
+
+	Apstack		= 16*KiB,
+	Apwait		= 10,		/* clock ticks for a processor to start */
+};
+
+Mach*	apmach;		/* the processor starting, and its stack (l.S) */
+ulong	apstack;
+static ulong	lapictick;	/* the local APIC timer's count for a clock tick */
+
+extern uchar apboot[], apbootend[], apgdtptr[];
+
+static ulong
+lapicr(int r)
+{
+	return *(volatile ulong*)(Lapicbase+r);
+}
+
+static void
+lapicw(int r, ulong v)
+{
+	*(volatile ulong*)(Lapicbase+r) = v;
+}
+
+/* the processors fw_cfg says the machine has; 1 if it is not QEMU's */
+static int
+fwnbcpus(void)
+{
+	char sig[4];
+	int i, n;
+
+	outs(Fwsel, Fwsignature);
+	for(i = 0; i < 4; i++)
+		sig[i] = inb(Fwdata);
+	if(memcmp(sig, "QEMU", 4) != 0)
+		return 1;
+	outs(Fwsel, Fwnbcpus);
+	n = inb(Fwdata);
+	n |= inb(Fwdata)<<8;
+	return n;
+}
+
+/*
+ * The local APIC timer's count for 1/HZ s, from its count across 10ms
+ * of the TSC (calibrated: clockinit), with the timer masked.
+ */
+static ulong
+lapiccalibrate(void)
+{
+	ulong c;
+
+	lapicw(Lapicdiv, Divby1);
+	lapicw(Lapictimer, Timermasked | VectorLAPIC);
+	lapicw(Lapicinit, 0xFFFFFFFF);
+	microdelay(10000);
+	c = 0xFFFFFFFF - lapicr(Lapiccount);
+	lapicw(Lapicinit, 0);
+	return c*100/HZ;
+}
+
+/*
+ * INIT, then two STARTUPs at APBOOT, to the processor of APIC id id;
+ * then wait for it, halted until clock ticks, up to Apwait of them.
+ * Halted, this processor lets QEMU's round robin run the other at
+ * once under icount, so the instructions executed meanwhile, hence
+ * virtual time, do not depend on when QEMU would otherwise have
+ * switched (busy, it switches at a timer's deadline, one tick or the
+ * next).
+ */
+static void
+ipistart(int id)
+{
+	ulong t;
+	int i, s;
+
+	lapicw(Lapicicrhi, id<<24);
+	lapicw(Lapicicrlo, Icrinit | Icrlevel | Icrassert);
+	microdelay(200);
+	lapicw(Lapicicrhi, id<<24);
+	lapicw(Lapicicrlo, Icrinit | Icrlevel);
+	delay(10);
+	for(i = 0; i < 2; i++){
+		lapicw(Lapicicrhi, id<<24);
+		lapicw(Lapicicrlo, Icrstartup | APBOOT/BY2PG);
+		microdelay(200);
+	}
+	s = spllo();
+	for(i = 0; i < Apwait && !apmach->online; i++){
+		t = m->ticks;
+		while(m->ticks == t)
+			halt1();
+	}
+	splx(s);
+}
+
+void
+mpstart(void)
+{
+	Mach *mp;
+	uchar *a;
+	int i, n;
+
+	n = fwnbcpus();
+	if(n <= 1)
+		return;
+	if(n > MAXMACH){
+		print("mp: %d processors: starting %d\n", n, MAXMACH);
+		n = MAXMACH;
+	}
+	if(!mmunx){
+		print("mp: no PAE: one processor of %d\n", n);
+		return;
+	}
+	mmumap(Lapicbase, BY2PG, 1);
+	lapictick = lapiccalibrate();
+	memmove((void*)APBOOT, apboot, apbootend-apboot);
+	trapgdt((void*)(APBOOT + (apgdtptr-apboot)));
+	for(i = 1; i < n; i++){
+		mp = xallocz(sizeof *mp, 1);
+		a = xalloc(Apstack);
+		if(mp == nil || a == nil){
+			print("mp: no memory for processor %d\n", i);
+			break;
+		}
+		mp->machno = i;
+		mp->apicid = i;
+		if(!mmuapinit(mp)){
+			print("mp: no memory for processor %d's page tables\n", i);
+			break;
+		}
+		apmach = mp;
+		apstack = (ulong)a + Apstack;
+		ipistart(mp->apicid);
+		if(!mp->online){
+			/* INIT again: should it start late, it waits instead */
+			lapicw(Lapicicrhi, mp->apicid<<24);
+			lapicw(Lapicicrlo, Icrinit | Icrlevel | Icrassert);
+			print("mp: processor %d did not start\n", i);
+			break;
+		}
+		machp[i] = mp;
+		conf.nmach = i+1;
+	}
+	apmach = nil;
+}
+
+/* an application processor's start, paging off (apboot, l.S) */
+void
+apmain(void)
+{
+	trapload();
+	mmuapon(apmach);
+	fpinit();
+	m->apicid = lapicr(Lapicid)>>24;
+	lapicw(Lapicsvr, Svrenable | VectorSpurious);
+	lapicw(Lapicdiv, Divby1);
+	lapicw(Lapicinit, lapictick);
+	lapicw(Lapictimer, Timerperiodic | VectorLAPIC);
+	m->online = 1;
+	for(;;)
+		halt1();
+}
+
+/* an application processor's clock interrupt: its ticks and idle time */
+void
+apclock(void)
+{
+	m->ticks++;
+	if(up == nil)
+		m->idleticks++;
+	if(m->ticks % HZ == 0){
+		m->idle = m->idleticks*100/HZ;
+		m->idleticks = 0;
+	}
+	lapicw(Lapiceoi, 0);
+}

@@ -1,0 +1,54 @@
+#!/bin/sh
+# smp-boot -- several processors (pc/mp.c): ./minos run -smp n starts
+# the application processors, which idle on their local APIC's clock;
+# /dev/sysstat has a line a processor, numbered from 0, each counting
+# its own interrupts and idle time; the boot processor is the one that
+# runs processes.  Under icount a run at -smp 2 repeats exactly, and
+# one processor's medians are those of a kernel that starts no other.
+# Bad -smp values are refused before booting.
+TAG=smp
+. "${ROOT:-.}/tests/sh/check.inc"
+M="sh $R/minos"
+
+# the clock runs HZ (100) times a second on each; 1.1 s asleep
+for c in icount real; do
+	$M run -smp 4 -c $c 'sleep 1.1; cat /dev/sysstat' >"$T/$c" 2>&1
+	st=$?
+	check "$c-ran" '[ $st = 0 ] && [ $(wc -l <"$T/$c") = 4 ]'
+	check "$c-numbered" '[ "$(awk "{ printf \"%s \", \$1 }" "$T/$c")" = "0 1 2 3 " ]'
+	# the others: no process, no system call, idle, their clock ticking
+	check "$c-ap-idle" 'awk "NR > 1 && (\$2 != 0 || \$4 != 0 || \$9 != 100) { exit 1 }" "$T/$c"'
+	check "$c-ap-ticks" 'awk "NR > 1 && (\$3 < 100 || \$3 > 130) { exit 1 }" "$T/$c"'
+	# the first ran the shell
+	check "$c-bp" 'awk "NR == 1 && (\$2 == 0 || \$4 == 0) { exit 1 }" "$T/$c"'
+done
+$M run -smp 8 -c icount 'cat /dev/sysstat' >"$T/eight" 2>&1
+check eight '[ $(wc -l <"$T/eight") = 8 ] && [ "$(tail -1 "$T/eight" | awk "{ print \$1 }")" = 7 ]'
+$M run -smp 1 -c icount 'cat /dev/sysstat' >"$T/one" 2>&1
+check one '[ $(wc -l <"$T/one") = 1 ]'
+
+# deterministic under icount, with two processors
+B="bench -o -n 2000 BASE XBASE"
+$M run -smp 2 -c icount "$B" >"$T/b1" 2>&1
+$M run -smp 2 -c icount "$B" >"$T/b2" 2>&1
+check repeat 'grep -q "^XBASE:1l:" "$T/b1" && cmp -s "$T/b1" "$T/b2"'
+# the other processors idle: the first's medians are one processor's
+medians() {
+	grep ':1l:' "$1" | while read -r name rest; do
+		echo "$rest" | tr ' ' '\n' | sort -n | awk -v n="${name%%:*}" '{ v[NR] = $1 } END { print n, v[int((NR+1)/2)] }'
+	done
+}
+$M run -c icount "$B" >"$T/b0" 2>&1
+check same-medians '[ "$(medians "$T/b0" | wc -l)" = 2 ] && [ "$(medians "$T/b0")" = "$(medians "$T/b1")" ]'
+
+# bad values
+for v in 0 9 x 2x ''; do
+	$M run -smp "$v" echo >"$T/out" 2>"$T/err"
+	st=$?
+	check "bad-$v" '[ $st = 1 ] && [ "$(cat "$T/err")" = "minos: -smp $v: want a number of processors from 1 to 8" ]'
+done
+$M run echo -smp >/dev/null 2>&1
+$M run -smp >"$T/out" 2>"$T/err"
+st=$?
+check missing '[ $st = 1 ] && [ "$(cat "$T/err")" = "minos: -smp needs a number of processors" ]'
+finish
