@@ -1,1 +1,1 @@
-echo saturn > /dev/sysname; cat /dev/sysname; echo; echo 'two words' > /dev/sysname; echo 0123456789012345678901234567 > /dev/sysname; cat /dev/sysname; echo; cat /dev/sysstat | wc -w; cat /dev/time | wc -c; cat /dev/msec | wc -c
+echo saturn > /dev/sysname; cat /dev/sysname; echo; echo 'two words' > /dev/sysname; echo 0123456789012345678901234567 > /dev/sysname; cat /dev/sysname; echo; sed 1q /dev/sysstat | wc -w; cat /dev/time | wc -c; cat /dev/msec | wc -c

@@ -30,13 +30,13 @@ for cpu in qemu32,+nx qemu32; do
 done
 
 cmd='bind -b "#x" /dev; echo inject exec >/dev/bctl; echo status $status; cat /dev/bdata; cat /dev/sysctl; echo'
-TMPDIR=$ROOT/$T/tmp ./minos run -c icount "$cmd" >$T/nx 2>&1
+TMPDIR=$ROOT/$T/tmp ./minos run -smp 1 -c icount "$cmd" >$T/nx 2>&1
 s=$?
 printf '%s\n' 'echo: write error: sys: trap: fault exec addr=0x@' 'status write error' 'Minos' >$T/nx.want
 sed 's/addr=0x[0-9a-f]*/addr=0x@/' $T/nx >$T/nx.got
 [ $s -eq 0 ] && cmp -s $T/nx.got $T/nx.want || { diff $T/nx.got $T/nx.want; fail "with NX: status $s"; }
 
-TMPDIR=$ROOT/$T/tmp MINOS_CPU=qemu32 ./minos run -c icount "$cmd" >$T/x 2>&1
+TMPDIR=$ROOT/$T/tmp MINOS_CPU=qemu32 ./minos run -smp 1 -c icount "$cmd" >$T/x 2>&1
 s=$?
 printf '%s\n' 'status ' 'inject exec: data executed' 'Minos' >$T/x.want
 [ $s -eq 0 ] && cmp -s $T/x $T/x.want || { diff $T/x $T/x.want; fail "without NX: status $s"; }

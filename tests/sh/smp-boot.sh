@@ -27,6 +27,11 @@ check eight '[ $(wc -l <"$T/eight") = 8 ] && [ "$(tail -1 "$T/eight" | awk "{ pr
 $M run -smp 1 -c icount 'cat /dev/sysstat' >"$T/one" 2>&1
 check one '[ $(wc -l <"$T/one") = 1 ]'
 
+# without PAE (and NX) the tables are the 32-bit ones, which mp.c does
+# not copy: one processor, and the kernel says so
+MINOS_CPU=qemu32 $M run -smp 2 -c icount 'cat /dev/sysstat' >"$T/nopae" 2>&1
+check nopae '[ "$(head -1 "$T/nopae")" = "mp: no PAE: one processor of 2" ] && [ $(wc -l <"$T/nopae") = 2 ]'
+
 # deterministic under icount, with two processors
 B="bench -o -n 2000 BASE XBASE"
 $M run -smp 2 -c icount "$B" >"$T/b1" 2>&1
@@ -51,4 +56,14 @@ $M run echo -smp >/dev/null 2>&1
 $M run -smp >"$T/out" 2>"$T/err"
 st=$?
 check missing '[ $st = 1 ] && [ "$(cat "$T/err")" = "minos: -smp needs a number of processors" ]'
+MINOS_SMP=0 $M run echo >"$T/out" 2>"$T/err"
+st=$?
+check env-bad '[ $st = 1 ] && [ "$(cat "$T/err")" = "minos: MINOS_SMP=0: want a number of processors from 1 to 8" ]'
+# tests/run -smp n runs the cases so (MINOS_SMP)
+MINOS_TESTOUT=$T/tr sh "$R/tests/run" -smp 9 kernel >"$T/out" 2>"$T/err"
+st=$?
+check run-bad '[ $st = 2 ] && [ "$(cat "$T/err")" = "tests/run: -smp 9: want a number of processors from 1 to 8" ]'
+MINOS_TESTOUT=$T/tr sh "$R/tests/run" -smp 3 kernel/dev-sysname >"$T/out" 2>&1
+st=$?
+check run-smp '[ $st = 0 ] && grep -qx "2 passed, 0 failed" "$T/out"'
 finish
