@@ -46,6 +46,7 @@ enum
 	Maxrep	= 100000,	/* most observations in one experiment */
 	Maxslow	= 1000,		/* ... in one that takes a clock tick each */
 	Maxprocs	= 3,	/* kprocs of `op' */
+	Maxmach		= 8,	/* processors of `op lock' */
 	Nistat	= 131072,	/* dis timer: instructions with tables (8 MB) */
 	Ntmod	= 1024,		/* dis timer: modules with tables */
 	Nnop	= 1000,		/* dis timer: nops timed for the overhead */
@@ -424,6 +425,102 @@ timeop(Res *r, char *what, int n, int np)
 		free(o[i].t);
 	}
 	rlog(r, "\n");
+}
+
+/*
+ * op lock: every processor (mpcall) takes and releases one Lock n
+ * times, each pair timed, and counts under it (holding it hold us
+ * more): the count must come to n a processor, or the lock let two in
+ * at once.  Each takes a slot of its own for its times, and waits for
+ * the others before it starts.
+ */
+static struct
+{
+	Lock	l;
+	ulong	count;
+	int	n;
+	int	hold;		/* us each holds it */
+	int	np;		/* processors */
+	int	ready;		/* those at the start */
+	int	next;
+	uvlong*	t[Maxmach];
+} lockt;
+
+static void
+nilcall(void*)
+{
+}
+
+/* spin us microseconds by fastticks */
+static void
+spinus(int us)
+{
+	uvlong t0, hz;
+
+	t0 = fastticks(&hz);
+	while(fastticks(nil) - t0 < hz/1000000*us)
+		;
+}
+
+static void
+lockop(void*)
+{
+	uvlong t0, *t;
+	int i, k;
+
+	k = __atomic_fetch_add(&lockt.next, 1, __ATOMIC_RELAXED);
+	if(k >= Maxmach)
+		return;
+	t = lockt.t[k];
+	mpbarrier(&lockt.ready, lockt.np);	/* all start together */
+	for(i = 0; i < lockt.n; i++){
+		t0 = fastticks(nil);
+		lock(&lockt.l);
+		lockt.count++;
+		if(lockt.hold)
+			spinus(lockt.hold);
+		unlock(&lockt.l);
+		t[i] = fastticks(nil) - t0;
+	}
+}
+
+static void
+timelock(Res *r, int n, int hold)
+{
+	int i, j, np;
+	ulong want;
+
+	memset(lockt.t, 0, sizeof lockt.t);
+	if(waserror()){
+		for(i = 0; i < Maxmach; i++)
+			free(lockt.t[i]);
+		nexterror();
+	}
+	for(i = 0; i < Maxmach; i++){
+		lockt.t[i] = malloc((bench.warmup + n)*sizeof(uvlong));
+		if(lockt.t[i] == nil)
+			error(Enomem);
+	}
+	lockt.n = bench.warmup + n;
+	lockt.hold = hold;
+	lockt.count = 0;
+	lockt.next = 0;
+	lockt.ready = 0;
+	lockt.np = mpcall(nilcall, nil);
+	np = mpcall(lockop, nil);
+	if(np > Maxmach)
+		np = Maxmach;
+	want = (ulong)lockt.n*np;
+	if(lockt.count != want)
+		error(smprint("op lock: %lud of %lud counts: the lock let two processors in", lockt.count, want));
+	rlabel(r, "OPLOCK", "1d", "us");
+	for(i = 0; i < np; i++)
+		for(j = bench.warmup; j < lockt.n; j++)
+			rlog(r, " %.3f", tk2usf(lockt.t[i][j]));
+	rlog(r, "\n");
+	poperror();
+	for(i = 0; i < Maxmach; i++)
+		free(lockt.t[i]);
 }
 
 /*
@@ -1170,8 +1267,15 @@ runcmd(Cmdbuf *cb, Res *r)
 		base(r, repcount(cb, 1, 1000, Maxrep));
 		break;
 	case CMop:
+		if(cb->nf >= 2 && strcmp(cb->f[1], "lock") == 0){
+			if(cb->nf > 4)
+				cmderror(cb, "want op lock [reps [hold-us]]");
+			timelock(r, cb->nf > 2 ? repcount(cb, 2, 1000, Maxrep) : 1000,
+				cb->nf > 3 ? count(cb, 3, 0, 2000000) : 0);
+			break;
+		}
 		if(cb->nf < 2 || cb->nf > 4 || strcmp(cb->f[1], "nil") != 0 && strcmp(cb->f[1], "sched") != 0)
-			cmderror(cb, "want op nil|sched [reps [procs]]");
+			cmderror(cb, "want op nil|sched [reps [procs]] or op lock [reps [hold-us]]");
 		timeop(r, cb->f[1], cb->nf > 2 ? repcount(cb, 2, 1000, Maxrep) : 1000,
 			cb->nf > 3 ? repcount(cb, 3, 1, Maxprocs) : 1);
 		break;

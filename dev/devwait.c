@@ -49,6 +49,7 @@ static char *wtype[Nwait] =
 	[Wwlock] = "wlock",
 	[Wsleep] = "sleep",
 	[Wacquire] = "acquire",
+	[Wlock] = "lock",
 };
 
 typedef struct Wsite Wsite;
@@ -69,9 +70,29 @@ static struct
 	int	nsite;
 	ulong	dropped;	/* waits of sites that found no slot */
 	int	on;
+	int	key;		/* the sites' spin lock, at splhi (not a Lock: lock reports here) */
 	uvlong	hz;		/* fastticks a second */
 	uvlong	lim[Nbucket];	/* fastticks of 2^k us: h[k+1] starts there */
 } ws;
+
+/* hold the sites against interrupts and other processors */
+static int
+sitelock(void)
+{
+	int s;
+
+	s = splhi();
+	while(__atomic_exchange_n(&ws.key, 1, __ATOMIC_ACQUIRE))
+		;
+	return s;
+}
+
+static void
+siteunlock(int s)
+{
+	__atomic_store_n(&ws.key, 0, __ATOMIC_RELEASE);
+	splx(s);
+}
 
 /* waitnote while on; at any level */
 static void
@@ -81,9 +102,9 @@ waitrecord(int type, ulong pc, uvlong t)
 	ulong h;
 	int i, b, s;
 
-	s = splhi();
+	s = sitelock();
 	if(ws.site == nil || type < 0 || type >= Nwait){
-		splx(s);
+		siteunlock(s);
 		return;
 	}
 	h = (pc ^ pc>>9 ^ type*0x9E3779B1UL) % Nsite;
@@ -100,7 +121,7 @@ waitrecord(int type, ulong pc, uvlong t)
 	}
 	if(i == Nprobe){
 		ws.dropped++;
-		splx(s);
+		siteunlock(s);
 		return;
 	}
 	for(b = 0; b < Nbucket-1 && t >= ws.lim[b]; b++)
@@ -110,7 +131,7 @@ waitrecord(int type, ulong pc, uvlong t)
 	if(t > w->max)
 		w->max = t;
 	w->hist[b]++;
-	splx(s);
+	siteunlock(s);
 }
 
 static void
@@ -192,11 +213,11 @@ stattext(void*, long *np)
 			qunlock(&ws.ctl);
 			error(Enomem);
 		}
-		s = splhi();
+		s = sitelock();
 		for(i = 0; i < Nsite; i++)
 			if(ws.site[i].pc != 0)
 				v[n++] = ws.site[i];
-		splx(s);
+		siteunlock(s);
 	}
 	qunlock(&ws.ctl);
 	size = n*(128+sizeof sym+sizeof file+11*Nbucket) + 1;	/* the longest line fits */
@@ -247,12 +268,12 @@ waitreset(void)
 {
 	int s;
 
-	s = splhi();
+	s = sitelock();
 	if(ws.site != nil)
 		memset(ws.site, 0, Nsite*sizeof(Wsite));
 	ws.nsite = 0;
 	ws.dropped = 0;
-	splx(s);
+	siteunlock(s);
 }
 
 enum

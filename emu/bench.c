@@ -186,6 +186,21 @@ tschz(ulong *ppm)
 	return hz;
 }
 
+/* emu is one processor to the bench device: f runs once, here (mp.c's in the kernel) */
+int
+mpcall(void (*f)(void*), void *a)
+{
+	f(a);
+	return 1;
+}
+
+/* and so waits for no other */
+void
+mpbarrier(int *c, int)
+{
+	(*c)++;
+}
+
 /* a Linux process has no clock interrupt: the kernel's intr experiment cannot run here */
 void
 intrstamps(int, uvlong*, uvlong*, uvlong*, uvlong*)

@@ -77,8 +77,8 @@ void	mmuinit(void);
 void	mmumap(ulong, ulong, int);
 
 /* mp.c */
-void	apclock(void);
 void	apmain(void);
+void	lapicintr(int);
 void	mpstart(void);
 
 /* main.c */

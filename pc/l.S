@@ -184,7 +184,7 @@ TRAP(16); TRAPE(17); TRAP(18); TRAP(19); TRAP(20); TRAP(21); TRAP(22); TRAP(23)
 TRAP(24); TRAP(25); TRAP(26); TRAP(27); TRAP(28); TRAP(29); TRAP(30); TRAP(31)
 TRAP(32); TRAP(33); TRAP(34); TRAP(35); TRAP(36); TRAP(37); TRAP(38); TRAP(39)
 TRAP(40); TRAP(41); TRAP(42); TRAP(43); TRAP(44); TRAP(45); TRAP(46); TRAP(47)
-TRAP(48)
+TRAP(48); TRAP(49)
 
 /* the local APIC's spurious interrupt: no EOI, nothing to do */
 	.globl	vec255
@@ -259,7 +259,7 @@ vectors:
 	.long	vec24, vec25, vec26, vec27, vec28, vec29, vec30, vec31
 	.long	vec32, vec33, vec34, vec35, vec36, vec37, vec38, vec39
 	.long	vec40, vec41, vec42, vec43, vec44, vec45, vec46, vec47
-	.long	vec48
+	.long	vec48, vec49
 
 	.bss
 	.align	4096

@@ -22,6 +22,7 @@
 #define	MAXMACH		8		/* processors the kernel starts */
 #define	APBOOT		0x7000		/* where an application processor starts (mp.c) */
 #define	VectorLAPIC	48		/* an application processor's clock (mp.c) */
+#define	VectorIPI	49		/* mpcall's interprocessor interrupt */
 
 
 /* segment selectors */

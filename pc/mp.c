@@ -14,7 +14,8 @@
  * its Mach there), loads the segments and the interrupt table, starts
  * its local APIC's timer at HZ and says it is online.  Then it waits
  * for interrupts, idle: it counts its ticks and idle time, which
- * /dev/sysstat shows a line a processor.
+ * /dev/sysstat shows a line a processor, and runs what mpcall gives
+ * it.
  *
  * They run no process yet: the scheduler and the locks are the
  * uniprocessor's (port/proc.c, port/qlock.c), and only the first
@@ -73,6 +74,16 @@ lapicw(int r, ulong v)
 	*(volatile ulong*)(Lapicbase+r) = v;
 }
 
+/* send v to the processor of APIC id id, once the last has gone */
+static void
+ipi(int id, ulong v)
+{
+	while(lapicr(Lapicicrlo) & Icrpending)
+		;
+	lapicw(Lapicicrhi, id<<24);
+	lapicw(Lapicicrlo, v);
+}
+
 /* the processors fw_cfg says the machine has; 1 if it is not QEMU's */
 static int
 fwnbcpus(void)
@@ -124,15 +135,12 @@ ipistart(int id)
 	ulong t;
 	int i, s;
 
-	lapicw(Lapicicrhi, id<<24);
-	lapicw(Lapicicrlo, Icrinit | Icrlevel | Icrassert);
+	ipi(id, Icrinit | Icrlevel | Icrassert);
 	microdelay(200);
-	lapicw(Lapicicrhi, id<<24);
-	lapicw(Lapicicrlo, Icrinit | Icrlevel);
+	ipi(id, Icrinit | Icrlevel);
 	delay(10);
 	for(i = 0; i < 2; i++){
-		lapicw(Lapicicrhi, id<<24);
-		lapicw(Lapicicrlo, Icrstartup | APBOOT/BY2PG);
+		ipi(id, Icrstartup | APBOOT/BY2PG);
 		microdelay(200);
 	}
 	s = spllo();
@@ -175,6 +183,9 @@ mpstart(void)
 		}
 		mp->machno = i;
 		mp->apicid = i;
+		mp->cpuhz = m->cpuhz;	/* one TSC for all (fastticks) */
+		mp->cpuhzppm = m->cpuhzppm;
+		mp->tscticks0 = m->tscticks0;
 		if(!mmuapinit(mp)){
 			print("mp: no memory for processor %d's page tables\n", i);
 			break;
@@ -184,8 +195,7 @@ mpstart(void)
 		ipistart(mp->apicid);
 		if(!mp->online){
 			/* INIT again: should it start late, it waits instead */
-			lapicw(Lapicicrhi, mp->apicid<<24);
-			lapicw(Lapicicrlo, Icrinit | Icrlevel | Icrassert);
+			ipi(mp->apicid, Icrinit | Icrlevel | Icrassert);
 			print("mp: processor %d did not start\n", i);
 			break;
 		}
@@ -208,20 +218,86 @@ apmain(void)
 	lapicw(Lapicinit, lapictick);
 	lapicw(Lapictimer, Timerperiodic | VectorLAPIC);
 	m->online = 1;
-	for(;;)
-		halt1();
+	splhi();
+	for(;;){
+		if(m->callf != nil){
+			m->callf(m->callarg);
+			__atomic_store_n(&m->callf, nil, __ATOMIC_RELEASE);
+		}
+		halt1();	/* sti; hlt: an IPI since the test wakes it */
+		splhi();
+	}
 }
 
-/* an application processor's clock interrupt: its ticks and idle time */
+/*
+ * The local APIC's interrupts on an application processor: its clock
+ * (its ticks and idle time), and mpcall's IPI, which only wakes it.
+ */
 void
-apclock(void)
+lapicintr(int v)
 {
-	m->ticks++;
-	if(up == nil)
-		m->idleticks++;
-	if(m->ticks % HZ == 0){
-		m->idle = m->idleticks*100/HZ;
-		m->idleticks = 0;
+	if(v == VectorLAPIC){
+		m->ticks++;
+		if(up == nil && m->callf == nil)
+			m->idleticks++;
+		if(m->ticks % HZ == 0){
+			m->idle = m->idleticks*100/HZ;
+			m->idleticks = 0;
+		}
 	}
 	lapicw(Lapiceoi, 0);
+}
+
+/*
+ * mpcall(f, a): every processor runs f(a), this one at its priority
+ * level, the others from their idle loop at splhi (woken by an IPI);
+ * it returns when all have, with their number, waiting halted (until
+ * its next interrupt) where interrupts are on: under icount, QEMU's
+ * round robin may not run a processor woken from halt while this one
+ * is busy (at -smp 2 it never did).  One call at a time.
+ * f must not sleep and, elsewhere than here, must not touch what a
+ * Lock does not guard: the others run while this processor runs
+ * processes.  (emu: f runs once, here.)
+ */
+int
+mpcall(void (*f)(void*), void *a)
+{
+	static QLock q;
+	Mach *mp;
+	int i, lo;
+
+	qlock(&q);
+	for(i = 1; i < conf.nmach; i++){
+		mp = MACHP(i);
+		mp->callarg = a;
+		__atomic_store_n(&mp->callf, f, __ATOMIC_RELEASE);
+		ipi(mp->apicid, VectorIPI);
+	}
+	f(a);
+	lo = islo();
+	for(i = 1; i < conf.nmach; i++){
+		mp = MACHP(i);
+		while(__atomic_load_n(&mp->callf, __ATOMIC_ACQUIRE) != nil)
+			if(lo)
+				halt1();
+	}
+	qunlock(&q);
+	return conf.nmach;
+}
+
+/*
+ * mpbarrier(c, n): count this processor in c, then wait for n to be
+ * (for an mpcall's f), halted between interrupts where they are on, as
+ * mpcall waits.
+ */
+void
+mpbarrier(int *c, int n)
+{
+	int lo;
+
+	lo = islo();
+	__atomic_add_fetch(c, 1, __ATOMIC_ACQ_REL);
+	while(__atomic_load_n(c, __ATOMIC_ACQUIRE) < n)
+		if(lo)
+			halt1();
 }

@@ -33,7 +33,7 @@ struct Vctl
 
 enum
 {
-	Nvec	= 49,
+	Nvec	= 50,
 	VectorPIC	= 32,
 	Intgate	= 0x8E,		/* present, ring 0, interrupts off */
 };
@@ -178,8 +178,8 @@ trap(Ureg *u)
 		return;
 	}
 	m->intr++;
-	if(u->trap == VectorLAPIC){
-		apclock();
+	if(u->trap == VectorLAPIC || u->trap == VectorIPI){
+		lapicintr(u->trap);
 		return;
 	}
 	irq = u->trap - VectorPIC;

@@ -44,6 +44,7 @@ struct Lock
 	ulong	pl;		/* priority level to restore */
 	ulong	pc;		/* who locked it */
 	Proc*	p;
+	void*	mach;		/* its processor's Mach; nil while free (the kernel's) */
 };
 
 struct Ref
@@ -566,6 +567,7 @@ enum
 	Wwlock,			/* ... to write */
 	Wsleep,			/* sleep on a Rendez */
 	Wacquire,		/* a released Dis thread taking the VM again */
+	Wlock,			/* a Lock's spin: another processor held it */
 	Nwait,
 };
 

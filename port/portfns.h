@@ -53,6 +53,8 @@ void	putmhead(Mhead*);
 Mhead*	newmhead(Chan*);
 Mount*	newmount(Mhead*, Chan*, int, char*);
 void	mountfree(Mount*);
+void	mpbarrier(int*, int);
+int	mpcall(void (*)(void*), void*);
 char*	validnamedup(char*, int);
 void	validname(char*, int);
 void	validstat(uchar*, int);

@@ -5,13 +5,15 @@
 #include "fns.h"
 
 /*
- * Locks for one processor.  A Lock holds the priority level high, so
- * nothing else runs while it is held; finding it already held is a
- * deadlock.  QLocks and RWlocks queue the waiting processes.
+ * Locks.  A Lock holds the priority level high on the processor that
+ * holds it, so nothing else runs there while it is held; another
+ * processor spins until it is free (lockspin).  Finding it held by
+ * this processor is a deadlock.  QLocks and RWlocks queue the waiting
+ * processes.
  *
  * While the wait instruments are on (waitnote, see devwait), each wait
- * in a queue is reported with the waiter's caller.  A Lock never waits
- * here, so it reports nothing, and costs nothing.
+ * in a queue, and each spin for a Lock, is reported with the waiter's
+ * caller; a spin is also counted in its processor's Mach (lockspins).
  */
 
 void	(*waitnote)(int, ulong, uvlong);
@@ -21,41 +23,100 @@ ulong	waitepoch;	/* counts the starts of the instruments */
 #undef	incref
 #undef	decref
 
+enum
+{
+	Lockstuck	= 1000,	/* ms of spinning that the watchdog reports */
+};
+
+static int
+tas(int *key)
+{
+	return __atomic_exchange_n(key, 1, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * l was held when pc called lock: a deadlock if this processor holds
+ * it (as always with one), else spin until it is free, reporting once
+ * a spin of Lockstuck ms, with the holder (which may have changed
+ * meanwhile: it is the one seen then).
+ */
+static void
+lockspin(Lock *l, ulong pc)
+{
+	uvlong t0, lim;
+	Mach *h;
+	int said;
+
+	if(l->mach == m || conf.nmach == 1)
+		panic("lock: deadlock on %#p held by pc %#lux, called from %#lux", l, l->pc, pc);
+	m->lockspins++;
+	t0 = fastticks(nil);
+	lim = m->cpuhz/1000*Lockstuck;
+	said = 0;
+	do{
+		while(__atomic_load_n(&l->key, __ATOMIC_RELAXED))
+			if(!said && fastticks(nil) - t0 > lim){
+				said = 1;
+				h = l->mach;
+				iprint("lock %#p: processor %d spun %d ms in %#lux: held by pc %#lux on processor %d, proc %d\n",
+					l, m->machno, Lockstuck, pc, l->pc, h != nil ? h->machno : -1, l->p != nil ? l->p->pid : 0);
+			}
+	}while(tas(&l->key));
+	if(waitnote != nil)
+		waitnote(Wlock, pc, fastticks(nil) - t0);
+}
+
+/* l is taken, by pc at level pl: say who holds it */
+static void
+held(Lock *l, ulong pl, ulong pc)
+{
+	l->pl = pl;
+	l->pc = pc;
+	l->p = up;
+	l->mach = m;
+	if(up != nil)
+		up->nlocks++;
+}
+
 void
 lock(Lock *l)
 {
 	ulong pl;
 
 	pl = splhi();
-	if(l->key)
-		panic("lock: deadlock on %#p held by pc %#lux, called from %#lux", l, l->pc, getcallerpc(&l));
-	l->key = 1;
-	l->pl = pl;
-	l->pc = getcallerpc(&l);
-	l->p = up;
-	if(up != nil)
-		up->nlocks++;
+	if(tas(&l->key))
+		lockspin(l, getcallerpc(&l));
+	held(l, pl, getcallerpc(&l));
 }
 
 int
 canlock(Lock *l)
 {
-	if(l->key)
+	ulong pl;
+
+	pl = splhi();
+	if(tas(&l->key)){
+		splx(pl);
 		return 0;
-	lock(l);
+	}
+	held(l, pl, getcallerpc(&l));
 	return 1;
 }
 
 void
 unlock(Lock *l)
 {
+	ulong pl;
+
 	if(l->key == 0)
 		panic("unlock: not locked: pc %#lux", getcallerpc(&l));
-	l->key = 0;
 	if(l->p != nil)
 		l->p->nlocks--;
 	l->p = nil;
-	splx(l->pl);
+	l->mach = nil;
+	pl = l->pl;
+	__atomic_store_n(&l->key, 0, __ATOMIC_RELEASE);
+	splx(pl);
 }
 
 void

@@ -13,7 +13,7 @@ Waitstat: module
 };
 
 Nbucket: con 32;
-types := array[] of {"qlock", "rlock", "wlock", "sleep", "acquire"};
+types := array[] of {"qlock", "rlock", "wlock", "sleep", "acquire", "lock"};
 
 Site: adt
 {
@@ -53,7 +53,7 @@ init(nil: ref Draw->Context, argv: list of string)
 		file = hd argv;
 	}
 	if(typ != nil && !known(typ))
-		fatal("unknown type " + typ + ": want qlock, rlock, wlock, sleep or acquire");
+		fatal("unknown type " + typ + ": want qlock, rlock, wlock, sleep, acquire or lock");
 	b := readall(file);
 	if(len b == 0 && !device(file))
 		fatal(file + ": not wait data (empty)");

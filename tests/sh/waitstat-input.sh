@@ -32,7 +32,7 @@ check type-only "[ \$(wc -l <$T/type.out) = 2 ] && grep -q '^qlock' $T/type.out"
 ws null 1 /dev/null
 check null-err "grep -qx 'waitstat: /dev/null: not wait data (empty)' $T/null.err"
 ws frob 1 -t frob "$T/ok"
-check frob-err "grep -qx 'waitstat: unknown type frob: want qlock, rlock, wlock, sleep or acquire' $T/frob.err"
+check frob-err "grep -qx 'waitstat: unknown type frob: want qlock, rlock, wlock, sleep, acquire or lock' $T/frob.err"
 check frob-out "[ ! -s $T/frob.out ]"
 
 printf 'hello world\n' >"$T/text"

@@ -59,9 +59,16 @@ init(nil: ref Draw->Context, nil: list of string)
 	for(i = 0; i < n; i++)
 		<-done;
 	sys->print("threads made and ended alike: %d\n", n > 1000);
-	sys->sleep(200);
-	main1 := figure("pool", "main", "inuse");
-	heap1 := figure("pool", "heap", "inuse");
+	# the idle collector frees them when the system is idle: under the
+	# real clock on a busy host that may take more than one wait
+	main1, heap1: int;
+	for(k := 0; k < 10; k++){
+		sys->sleep(200);
+		main1 = figure("pool", "main", "inuse");
+		heap1 = figure("pool", "heap", "inuse");
+		if(main1 < main0+main0/10 && heap1 < heap0+heap0/10)
+			break;
+	}
 	sys->print("pools back within 10%%: %d\n", main1 < main0+main0/10 && heap1 < heap0+heap0/10);
 	if(main1 >= main0+main0/10 || heap1 >= heap0+heap0/10)
 		sys->print("main %d -> %d, heap %d -> %d\n", main0, main1, heap0, heap1);
