@@ -17,11 +17,13 @@
  * /dev/sysstat shows a line a processor, and runs what mpcall gives
  * it.
  *
- * They run no process yet: the scheduler and the locks are the
- * uniprocessor's (port/proc.c, port/qlock.c), and only the first
- * processor takes the devices' interrupts (the 8259 through its local
- * APIC's LINT0, apicwire).  Under icount QEMU runs the processors in
- * turn, deterministically; under the real clock, a host thread each.
+ * They run no process yet: the scheduler is the uniprocessor's
+ * (port/proc.c; the locks, port/qlock.c, hold across processors), and
+ * only the first processor takes the devices' interrupts (the 8259
+ * through its local APIC's LINT0, apicwire).  Under icount QEMU runs
+ * the processors in turn (so a processor that waits for another waits
+ * halted: see ipistart and mpcall); under the real clock, a host
+ * thread each.
  */
 enum
 {
