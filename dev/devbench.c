@@ -440,16 +440,10 @@ static struct
 	ulong	count;
 	int	n;
 	int	hold;		/* us each holds it */
-	int	np;		/* processors */
 	int	ready;		/* those at the start */
 	int	next;
 	uvlong*	t[Maxmach];
 } lockt;
-
-static void
-nilcall(void*)
-{
-}
 
 /* spin us microseconds by fastticks */
 static void
@@ -468,11 +462,11 @@ lockop(void*)
 	uvlong t0, *t;
 	int i, k;
 
+	mpbarrier(&lockt.ready);	/* all start together */
 	k = __atomic_fetch_add(&lockt.next, 1, __ATOMIC_RELAXED);
 	if(k >= Maxmach)
 		return;
 	t = lockt.t[k];
-	mpbarrier(&lockt.ready, lockt.np);	/* all start together */
 	for(i = 0; i < lockt.n; i++){
 		t0 = fastticks(nil);
 		lock(&lockt.l);
@@ -506,7 +500,6 @@ timelock(Res *r, int n, int hold)
 	lockt.count = 0;
 	lockt.next = 0;
 	lockt.ready = 0;
-	lockt.np = mpcall(nilcall, nil);
 	np = mpcall(lockop, nil);
 	if(np > Maxmach)
 		np = Maxmach;

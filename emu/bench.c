@@ -196,7 +196,7 @@ mpcall(void (*f)(void*), void *a)
 
 /* and so waits for no other */
 void
-mpbarrier(int *c, int)
+mpbarrier(int *c)
 {
 	(*c)++;
 }

@@ -30,6 +30,19 @@ static void	rtcinit(void);
 static int	profclocktick(void);
 static ulong	kprofpc(Ureg*);
 
+/* a processor's clock tick, idle or not: its ticks and the idle share of the last second */
+void
+machtick(int idle)
+{
+	m->ticks++;
+	if(idle)
+		m->idleticks++;
+	if(m->ticks % HZ == 0){
+		m->idle = m->idleticks*100/HZ;
+		m->idleticks = 0;
+	}
+}
+
 static void
 clockintr(Ureg *u, void*)
 {
@@ -37,17 +50,11 @@ clockintr(Ureg *u, void*)
 		kproftick(kprofpc(u));
 	if(!profclocktick())
 		return;
-	m->ticks++;
+	machtick(up == nil);
 	ticks++;
-	if(up == nil)
-		m->idleticks++;
 	disclock();
 	/* load: average of the ready processes over about a second, times 1000 */
 	m->load = (m->load*(HZ-1) + nrdy*1000)/HZ;
-	if(m->ticks % HZ == 0){
-		m->idle = m->idleticks*100/HZ;
-		m->idleticks = 0;
-	}
 	timerintr();
 	uartpoll();
 	if(clockhook != nil)

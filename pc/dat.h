@@ -72,7 +72,6 @@ struct Mach
 	ulong	pdpt;		/* its page tables (mmu.c) */
 	ulong	ticks;		/* of the clock since boot */
 	int	ilockdepth;
-	ulong	lockspins;	/* locks found held by another processor */
 	void	(*callf)(void*);	/* mpcall's, for this processor to run */
 	void*	callarg;
 	int	inclockintr;

@@ -42,7 +42,6 @@ void	intrenable(int, void (*)(Ureg*, void*), void*, char*);
 void	dumpregs(Ureg*);
 
 /* i8259.c */
-void	apicwire(void);
 void	i8259init(void);
 void	i8259enable(int);
 int	i8259isr(int);
@@ -50,6 +49,7 @@ void	i8259eoi(int);
 
 /* i8253.c */
 void	clockinit(void);
+void	machtick(int);
 void	delay(int);
 void	microdelay(int);
 void	tscpit(Tscpit*);
@@ -77,6 +77,7 @@ void	mmuinit(void);
 void	mmumap(ulong, ulong, int);
 
 /* mp.c */
+void	apicwire(void);
 void	apmain(void);
 void	lapicintr(int);
 void	mpstart(void);

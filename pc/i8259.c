@@ -18,39 +18,6 @@ enum
 
 static ushort mask = 0xFFFB;	/* all off but the cascade */
 
-/*
- * The firmware may leave the local APIC with LINT0 masked (qboot
- * does), which keeps the 8259's interrupts from the processor: put
- * the APIC in virtual wire mode, LINT0 taking the 8259's interrupts
- * (ExtINT) and LINT1 NMIs.  Called before paging is on, as the
- * APIC's registers are not mapped.
- */
-enum
-{
-	Apicbase	= 0xFEE00000,
-	Apicsvr		= 0x0F0,
-	Apiclint0	= 0x350,
-	Apiclint1	= 0x360,
-	Apicenable	= 1<<8,
-	ExtINT		= 7<<8,
-	NMI		= 4<<8,
-};
-
-void
-apicwire(void)
-{
-	volatile ulong *a;
-	uvlong v;
-
-	rdmsr(0x1B, &v);
-	if((v & (1<<11)) == 0)
-		return;		/* globally off: the 8259 is wired to the processor */
-	a = (ulong*)Apicbase;
-	a[Apicsvr/4] = Apicenable | 0xFF;	/* spurious vector 255 */
-	a[Apiclint0/4] = ExtINT;
-	a[Apiclint1/4] = NMI;
-}
-
 void
 i8259init(void)
 {

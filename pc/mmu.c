@@ -210,7 +210,7 @@ mmuapinit(Mach *mp)
 	e = pd[ma>>30][(ma>>21) & 511];
 	if(e & PTESIZE){
 		for(i = 0; i < 512; i++)
-			nt[i] = ((e & ~(uvlong)(PTESIZE | (BY2PPG-1))) + i*BY2PG) | (e & (PTEWRITE|PTEVALID)) | (e & PTENX);
+			nt[i] = ((e & ~(uvlong)(PTESIZE | (BY2PPG-1))) + i*BY2PG) | (e & (PTEWRITE|PTEVALID|PTENX));
 	}else
 		memmove(nt, (void*)(ulong)(e & ~(uvlong)(BY2PG-1) & 0xFFFFFFFFULL), BY2PG);
 	nt[(ma>>12) & 511] = (ulong)mpg | PTEWRITE | PTEVALID | PTENX;

@@ -43,7 +43,12 @@ enum
 	Lapiccount	= 0x390,	/* and current */
 	Lapicdiv	= 0x3E0,
 
+	Lapiclint0	= 0x350,
+	Lapiclint1	= 0x360,
+
 	Svrenable	= 1<<8,
+	ExtINT		= 7<<8,		/* LINT's delivery modes */
+	NMI		= 4<<8,
 	Icrinit		= 5<<8,
 	Icrstartup	= 6<<8,
 	Icrlevel	= 1<<15,
@@ -84,6 +89,26 @@ ipi(int id, ulong v)
 		;
 	lapicw(Lapicicrhi, id<<24);
 	lapicw(Lapicicrlo, v);
+}
+
+/*
+ * The firmware may leave the local APIC with LINT0 masked (qboot
+ * does), which keeps the 8259's interrupts from the processor: put
+ * the first processor's APIC in virtual wire mode, LINT0 taking the
+ * 8259's interrupts (ExtINT) and LINT1 NMIs.  Called before paging is
+ * on, which maps the APIC's registers (mpstart) at the same address.
+ */
+void
+apicwire(void)
+{
+	uvlong v;
+
+	rdmsr(0x1B, &v);
+	if((v & (1<<11)) == 0)
+		return;		/* globally off: the 8259 is wired to the processor */
+	lapicw(Lapicsvr, Svrenable | VectorSpurious);
+	lapicw(Lapiclint0, ExtINT);
+	lapicw(Lapiclint1, NMI);
 }
 
 /* the processors fw_cfg says the machine has; 1 if it is not QEMU's */
@@ -238,15 +263,8 @@ apmain(void)
 void
 lapicintr(int v)
 {
-	if(v == VectorLAPIC){
-		m->ticks++;
-		if(up == nil && m->callf == nil)
-			m->idleticks++;
-		if(m->ticks % HZ == 0){
-			m->idle = m->idleticks*100/HZ;
-			m->idleticks = 0;
-		}
-	}
+	if(v == VectorLAPIC)
+		machtick(up == nil && m->callf == nil);
 	lapicw(Lapiceoi, 0);
 }
 
@@ -288,18 +306,18 @@ mpcall(void (*f)(void*), void *a)
 }
 
 /*
- * mpbarrier(c, n): count this processor in c, then wait for n to be
- * (for an mpcall's f), halted between interrupts where they are on, as
- * mpcall waits.
+ * mpbarrier(c): count this processor in c, then wait for every
+ * processor to be (for an mpcall's f), halted between interrupts where
+ * they are on, as mpcall waits.
  */
 void
-mpbarrier(int *c, int n)
+mpbarrier(int *c)
 {
 	int lo;
 
 	lo = islo();
 	__atomic_add_fetch(c, 1, __ATOMIC_ACQ_REL);
-	while(__atomic_load_n(c, __ATOMIC_ACQUIRE) < n)
+	while(__atomic_load_n(c, __ATOMIC_ACQUIRE) < conf.nmach)
 		if(lo)
 			halt1();
 }

@@ -71,30 +71,31 @@ static char *excname[32] = {
 	"simd floating point",
 };
 
+typedef struct { ushort lim; ulong base; } __attribute__((packed)) Pseudo;
+
+/* the GDT's pseudo-descriptor, for lgdt here and in apboot (l.S, mp.c) */
+void
+trapgdt(void *p)
+{
+	Pseudo *d;
+
+	d = p;
+	d->lim = sizeof gdt - 1;
+	d->base = (ulong)gdt;
+}
+
 /* load the segments and the interrupt table: every processor's */
 void
 trapload(void)
 {
-	struct { ushort lim; ulong base; } __attribute__((packed)) d;
+	Pseudo d;
 
-	d.lim = sizeof gdt - 1;
-	d.base = (ulong)gdt;
+	trapgdt(&d);
 	lgdt(&d);
 	loadsegs();
 	d.lim = sizeof idt - 1;
 	d.base = (ulong)idt;
 	lidt(&d);
-}
-
-/* the GDT pseudo-descriptor apboot loads (l.S, mp.c) */
-void
-trapgdt(void *p)
-{
-	struct { ushort lim; ulong base; } __attribute__((packed)) *d;
-
-	d = p;
-	d->lim = sizeof gdt - 1;
-	d->base = (ulong)gdt;
 }
 
 void

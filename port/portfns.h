@@ -53,7 +53,7 @@ void	putmhead(Mhead*);
 Mhead*	newmhead(Chan*);
 Mount*	newmount(Mhead*, Chan*, int, char*);
 void	mountfree(Mount*);
-void	mpbarrier(int*, int);
+void	mpbarrier(int*);
 int	mpcall(void (*)(void*), void*);
 char*	validnamedup(char*, int);
 void	validname(char*, int);

@@ -13,7 +13,7 @@
  *
  * While the wait instruments are on (waitnote, see devwait), each wait
  * in a queue, and each spin for a Lock, is reported with the waiter's
- * caller; a spin is also counted in its processor's Mach (lockspins).
+ * caller.
  */
 
 void	(*waitnote)(int, ulong, uvlong);
@@ -49,7 +49,6 @@ lockspin(Lock *l, ulong pc)
 
 	if(l->mach == m || conf.nmach == 1)
 		panic("lock: deadlock on %#p held by pc %#lux, called from %#lux", l, l->pc, pc);
-	m->lockspins++;
 	t0 = fastticks(nil);
 	lim = m->cpuhz/1000*Lockstuck;
 	said = 0;
