@@ -1095,7 +1095,7 @@ newc:
 /* a channel whose element type fits the value's region (Cmsg) */
 #define	MSGCHK(p, wr)	if(c == H) FAULT(exNilref); \
 	if(D2H(c)->t->kind != Tkchannel) FAULT(exType); \
-	if(c->mid != i->chk->cache){ if(!vmmsgok(i, c->mid, p, wr)) FAULT(exType); \
+	if(c->mid != i->chk->cache){ SYNC(); if(!vmmsgok(i, c->mid, p, wr)) FAULT(exType); \
 		if(i->chk->place == Pstatic) i->chk->cache = c->mid; }
 Lsend:
 	c = C(d);
@@ -1539,6 +1539,7 @@ Lmcall:
 			FAULT(exType);
 	}
 	if((Link*)i->s.imm != l->link){
+		SYNC();	/* the place may be in a frame: vmplaceok walks them from R.FP */
 		if(!vmplaceok(i, l->link->ret, *(uchar**)((uchar*)f+REGRET*IBY2WD)))
 			FAULT(exType);
 		if(i->chk->place == Pstatic)
