@@ -36,6 +36,11 @@ Samples: module
 	# a decimal of up to 15 digits comes back as it was read).
 	fmt:	fn(v: real): string;
 
+	# median is the median of a[0:n], as Sample.median's of those
+	# values; it sorts a[0:n] in place (no copy, no sums: for a sample
+	# made only to take its median)
+	median:	fn(a: array of real, n: int): real;
+
 	# numbers reads the words of s from offset k on, separated by
 	# blanks, tabs, carriage returns and newlines, as numbers
 	# ([+-] digits [. digits] [e [+-] digits]): the values, and -1, or

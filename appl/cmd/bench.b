@@ -342,10 +342,10 @@ attribution(name: string, s: ref Sample)
 		g = array[s.n] of {* => 0.0};
 		for(j = 0; j < na; j++)
 			g[aobs[j]-1] += aval[j];
-		d := Sample.new(s.n);
+		d := array[s.n] of real;
 		for(i = 0; i < s.n; i++)
-			d.addreal(s.x[i] - g[i]);
-		floor = d.median();
+			d[i] = s.x[i] - g[i];
+		floor = samples->median(d, s.n);
 	}
 	# the kernel's host, per observation, apart: with the remainder below
 	hk: array of real;

@@ -21,6 +21,7 @@ include "sample.m";
 
 Bigmax:	con big 16r7FFFFFFFFFFFFFFF;
 Exact:	con 9007199254740992.0;	# 2^53: whole reals below this are exact
+Piece:	con 128;	# words obs writes at once
 
 # setup loads the modules the functions use; the library has no init,
 # so the entry points call it.
@@ -209,10 +210,24 @@ Sample.stat(s: self ref Sample): (int, real, real, real, real)
 
 Sample.median(s: self ref Sample): real
 {
-	n := s.n;
-	if(n == 0)
+	if(s.n == 0)
 		return 0.0;
-	a := sorted(s);
+	return mid(sorted(s), s.n);
+}
+
+median(a: array of real, n: int): real
+{
+	if(n > len a)
+		n = len a;
+	if(n <= 0)
+		return 0.0;
+	qsort(a, 0, n);
+	return mid(a, n);
+}
+
+# mid: the median of n sorted values
+mid(a: array of real, n: int): real
+{
 	if(n & 1)
 		return a[n/2];
 	return (a[n/2-1] + a[n/2]) / 2.0;
@@ -244,10 +259,22 @@ Sample.obs(s: self ref Sample, iob: ref Iobuf): int
 {
 	if(!loadbufio())
 		return -1;
-	for(i := 0; i < s.n; i++){
-		if(i > 0 && iob.putb(byte ' ') < 0)
-			return -1;
-		if(iob.puts(fmt(s.x[i])) < 0)
+	x := s.x;
+	for(i := 0; i < s.n; ){
+		# a line's words a piece at a time, each as fmt writes it (a
+		# whole number under 1e15 converted in line), so that bufio is
+		# called a piece, not a word
+		t := "";
+		for(e := i + Piece; i < s.n && i < e; i++){
+			if(i > 0)
+				t[len t] = ' ';
+			v := x[i];
+			if(v < 1e15 && v > -1e15 && real (b := big v) == v)
+				t += string b;
+			else
+				t += fmt(v);
+		}
+		if(iob.puts(t) < 0)
 			return -1;
 	}
 	return 0;

@@ -90,6 +90,36 @@ init(nil: ref Draw->Context, nil: list of string)
 	out.puts(sys->sprint("obs to /dev/null: %d\n", s.obs(nul)));
 	out.puts(sys->sprint("flush: %d\n", nul.flush()));
 
+	# obs converts whole numbers itself, a piece of words at a time: as
+	# fmt does, at the edges of that too, and across pieces
+	s = Sample.new(4);
+	z := 0.0;
+	ev := array[] of {-z, 999999999999999.0, -999999999999999.0, 1e15, -1e15, 0.5, -2.5, 1.0/z, -1.0/z};
+	for(i = 0; i < 300; i++)
+		s.addreal(ev[i % len ev] + real (i / len ev));
+	q := "";
+	for(i = 0; i < s.n; i++){
+		if(i > 0)
+			q += " ";
+		q += samples->fmt(s.x[i]);
+	}
+	f := "/tmp/tool-sample." + string sys->pctl(0, nil);
+	t := bufio->create(f, Bufio->OWRITE, 8r600);
+	s.obs(t);
+	t.close();
+	t = bufio->open(f, Bufio->OREAD);
+	w := t.gets('\n');
+	sys->remove(f);
+	out.puts(sys->sprint("obs as fmt: %d words, same %d, ends %s\n", s.n, w == q, w[len w - 16:]));
+
+	# median of an array: Sample.median's, sorting it in place
+	ma := array[] of {5.0, 1.0, 4.0, 2.0, 3.0, 9.0};
+	out.puts(sys->sprint("median %s of 6, %s of 5, %s of 1, %s of 0, %s of 7 (6 there); sorted %s %s\n",
+		samples->fmt(samples->median(ma, 6)), samples->fmt(samples->median(array[] of {3.0, 1.0, 2.0, 5.0, 4.0}, 5)),
+		samples->fmt(samples->median(array[] of {7.5}, 1)), samples->fmt(samples->median(nil, 0)),
+		samples->fmt(samples->median(array[] of {2.0, 1.0, 4.0, 3.0, 6.0, 5.0}, 7)),
+		samples->fmt(ma[0]), samples->fmt(ma[5])));
+
 	# near the limits of big: the exact sum must not wrap
 	s = Sample.new(4);
 	s.add(big 16r7FFFFFFFFFFFFFF0);
