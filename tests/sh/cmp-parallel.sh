@@ -67,6 +67,21 @@ check j2-files 'same "$T/j1" "$T/j2"'
 check j2-progress '[ $(grep -c "^compare: [1-4] of 4 boots done (boot [1-4]: pc)" "$T/err") = 4 ]'
 check j2-noorder '! grep -q "^compare: boot" "$T/err"'
 
+# in layouts of their own (-N, a layout a boot): side by side, each
+# boot's job links its layout as it starts; one at a time, all are
+# linked first; the same results (seed 11's layouts, linked by no other
+# test, so that the first run links them)
+lay="-aa -f -n 2 -c icount -s 11 -N -k pc"
+run $C -j 2 $lay -o "$T/lj2" "$U"
+check lj2-status '[ $st = 1 ]'	# two layouts a side: no verdict possible
+check lj2-linked 'grep -qx "compare: each boot links its layout of pc or pc (icount, 2 at once)" "$T/err"'
+sed "s,$T/lj2,DIR," "$T/out" >"$T/lj2.out"
+run $C -j 1 $lay -o "$T/lj1" "$U"
+check lj1-status '[ $st = 1 ]'
+check lj1-linked 'grep -q "^compare: linked in [0-9.]* s, [0-9.]* s a layout$" "$T/err"'
+check lj1-printed 'sed "s,$T/lj1,DIR," "$T/out" | cmp -s - "$T/lj2.out"'
+check lj1-files 'same "$T/lj2" "$T/lj1"'
+
 # a boot that fails side by side stops the campaign, as one at a time,
 # and says why
 run $C -c icount -j 2 -f -n 2 -l 0 -N -o "$T/jf" -k pc -k pc 'echo MSEC:1l:Observation:n:Time:ms 1; nosuchcommand'
