@@ -86,6 +86,20 @@ run $C -l 012 -k pc -k pc 'echo'
 fails badlayout <<'E'
 compare: -l wants a layout seed, 0 to 999999999
 E
+for v in 0 9 1,9 2, ,2 1,2,3 x 12; do
+	run $C -smp "$v" -k pc -k pc 'echo'
+	fails "smp-$v" <<E
+compare: -smp $v: want a number of processors from 1 to 8, or one a side (A,B)
+E
+done
+run $C -k pc -k pc -smp
+fails smp-none <<'E'
+compare: -smp wants a number of processors (1 to 8), or one a side (A,B)
+E
+run $C -aa -smp 1,2 -k pc 'echo'
+fails smp-aa <<'E'
+compare: -aa compares a kernel with itself: one -smp for both sides
+E
 # plan before booting: a design that can reach no verdict is refused,
 # with the least that can, in the report's words (bcmp -d)
 run $C -n 3 -o "$T/small" -k pc -k pc 'echo'

@@ -82,6 +82,15 @@ check lj1-linked 'grep -q "^compare: linked in [0-9.]* s, [0-9.]* s a layout$" "
 check lj1-printed 'sed "s,$T/lj1,DIR," "$T/out" | cmp -s - "$T/lj2.out"'
 check lj1-files 'same "$T/lj2" "$T/lj1"'
 
+# a side's processors (-smp A,B): each boot with its side's, the sides
+# named by them, and the files saying so when more than one
+run $C -c icount -smp 1,2 -f -n 2 -l 0 -N -o "$T/smp" -k pc -k pc "$U"
+check smp-status '[ $st = 0 ]'	# exact in layout 0: the second processor's start shows
+has smp-info '^processors: A 1, B 2 (-smp)$'
+has smp-labels '^pc/smp1: kernel pc [0-9a-f]*; pc/smp2: kernel pc [0-9a-f]*$'
+check smp-files '[ "$(cat "$T"/smp/B/*.res | grep -c "^# smp 2$")" = 2 ] && ! grep -q "^# smp" "$T"/smp/A/*.res'
+check smp-progress 'grep -q "^compare: [1-4] of 4 boots done (boot [1-4]: pc, 2 processors)" "$T/err"'
+
 # a boot that fails side by side stops the campaign, as one at a time,
 # and says why
 run $C -c icount -j 2 -f -n 2 -l 0 -N -o "$T/jf" -k pc -k pc 'echo MSEC:1l:Observation:n:Time:ms 1; nosuchcommand'

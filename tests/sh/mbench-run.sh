@@ -54,6 +54,18 @@ check o-meta '[ "$(sed -n 1p "$obs")" = "# clock real" ] &&
 check o-plot '[ "$("$R/o/bin/emu" /dis/bgrep.dis BASE "$obs" | "$R/o/bin/emu" /dis/plot.dis -t | sed -n 2p | cut -d" " -f1-2)" = "n 10" ]'
 rm -f "$obs"
 
+# with two processors: said in the title and at the start; a count
+# that is not one of 1 to 8 is refused before booting
+"$R/minos" bench -c icount -smp 2 -n 20 XBASE >"$T/out" 2>"$T/err"
+st=$?
+check smp-status '[ "$st" = 0 ] || { tail -3 "$T/err"; false; }'
+check smp-title '[ "$(sed -n 1p "$T/out")" = "kernel pc, clock icount, 2 processors" ]'
+check smp-start '[ "$(sed -n 1p "$T/err")" = "minos bench: kernel pc, clock icount, 2 processors: 1 test" ]'
+check smp-rows 'rows 20'
+"$R/minos" bench -smp 9 XBASE >"$T/out" 2>"$T/err"
+st=$?
+check smp-bad '[ "$st" = 1 ] && [ ! -s "$T/out" ] && [ "$(cat "$T/err")" = "minos bench: -smp 9: want a number of processors from 1 to 8" ]'
+
 # a test that cannot run: the others' rows, its complaint, status 1
 "$R/minos" bench -n 200000 OPNIL XBASE >"$T/out" 2>"$T/err"
 st=$?

@@ -66,6 +66,9 @@ check bad-n '[ $st = 1 ] && [ ! -s "$T/out" ] &&
 sh "$R/minos" paper -c fast >"$T/out" 2>"$T/err"
 st=$?
 check bad-c '[ $st = 1 ] && [ "$(cat "$T/err")" = "paper: -c fast: want real or icount" ]'
+sh "$R/minos" paper -smp 9 >"$T/out" 2>"$T/err"
+st=$?
+check bad-smp '[ $st = 1 ] && [ "$(cat "$T/err")" = "paper: -smp wants a number of processors from 1 to 8" ]'
 sh "$R/minos" paper extra >"$T/out" 2>"$T/err"
 st=$?
 check usage '[ $st = 1 ] && grep -q "^usage: ./minos paper " "$T/err"'
