@@ -445,17 +445,6 @@ static struct
 	uvlong*	t[Maxmach];
 } lockt;
 
-/* spin us microseconds by fastticks */
-static void
-spinus(int us)
-{
-	uvlong t0, hz;
-
-	t0 = fastticks(&hz);
-	while(fastticks(nil) - t0 < hz/1000000*us)
-		;
-}
-
 static void
 lockop(void*)
 {
@@ -472,7 +461,7 @@ lockop(void*)
 		lock(&lockt.l);
 		lockt.count++;
 		if(lockt.hold)
-			spinus(lockt.hold);
+			microdelay(lockt.hold);
 		unlock(&lockt.l);
 		t[i] = fastticks(nil) - t0;
 	}

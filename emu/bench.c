@@ -201,6 +201,17 @@ mpbarrier(int *c)
 	(*c)++;
 }
 
+/* spin us microseconds on the device's clock (pc/clock.c's in the kernel) */
+void
+microdelay(int us)
+{
+	uvlong t;
+
+	t = fastticks(nil) + (uvlong)us*1000;
+	while(fastticks(nil) < t)
+		;
+}
+
 /* a Linux process has no clock interrupt: the kernel's intr experiment cannot run here */
 void
 intrstamps(int, uvlong*, uvlong*, uvlong*, uvlong*)

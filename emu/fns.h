@@ -32,3 +32,6 @@ Chan*	fsfdchan(int, char*);
 
 /* os.c: the TSC; bench.c is the bench device's host part (portfns.h) */
 uvlong	rdtsc64(void);
+
+/* bench.c: a busy wait, as pc/clock.c's */
+void	microdelay(int);
