@@ -26,7 +26,7 @@ same() {
 		./info) sed "s,$1,DIR,; /^hosts: /d; /^missing: /d; /^host .*: not used$/d" "$1/$f" >"$T/f1"; sed "s,$2,DIR,; /^hosts: /d; /^missing: /d; /^host .*: not used$/d" "$2/$f" >"$T/f2" ;;
 		*) grep -v '^# wall \|^# host ' "$1/$f" >"$T/f1"; grep -v '^# wall \|^# host ' "$2/$f" >"$T/f2" ;;
 		esac
-		cmp -s "$T/f1" "$T/f2" || { echo "$f differs"; return 1; }
+		cmp -s "$T/f1" "$T/f2" || { echo "$f differs:"; diff "$T/f1" "$T/f2" | head -6 | cut -c1-200; return 1; }
 	done
 }
 
