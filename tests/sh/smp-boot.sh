@@ -16,9 +16,18 @@ for c in icount real; do
 	st=$?
 	check "$c-ran" '[ $st = 0 ] && [ $(wc -l <"$T/$c") = 4 ]'
 	check "$c-numbered" '[ "$(awk "{ printf \"%s \", \$1 }" "$T/$c")" = "0 1 2 3 " ]'
-	# the others: no process, no system call, idle, their clock ticking
-	check "$c-ap-idle" 'awk "NR > 1 && (\$2 != 0 || \$4 != 0 || \$9 != 100) { exit 1 }" "$T/$c"'
-	check "$c-ap-ticks" 'awk "NR > 1 && (\$3 < 100 || \$3 > 130) { exit 1 }" "$T/$c"'
+	# the others: no process, no system call, idle, their clock ticking.
+	# Under the real clock on a loaded host (four processors on two
+	# cores, beside other tests) a boot is slower, so its clock ticks
+	# more before the shell runs, and a tick may land as the processor
+	# wakes from the last: no upper bound, and idle 95% or more.
+	if [ $c = icount ]; then
+		check "$c-ap-idle" 'awk "NR > 1 && (\$2 != 0 || \$4 != 0 || \$9 != 100) { exit 1 }" "$T/$c"'
+		check "$c-ap-ticks" 'awk "NR > 1 && (\$3 < 100 || \$3 > 130) { exit 1 }" "$T/$c"'
+	else
+		check "$c-ap-idle" 'awk "NR > 1 && (\$2 != 0 || \$4 != 0 || \$9 < 95) { exit 1 }" "$T/$c" || { cat "$T/$c"; false; }'
+		check "$c-ap-ticks" 'awk "NR > 1 && \$3 < 100 { exit 1 }" "$T/$c"'
+	fi
 	# the first ran the shell
 	check "$c-bp" 'awk "NR == 1 && (\$2 == 0 || \$4 == 0) { exit 1 }" "$T/$c"'
 done
