@@ -18,15 +18,18 @@ for c in icount real; do
 	check "$c-numbered" '[ "$(awk "{ printf \"%s \", \$1 }" "$T/$c")" = "0 1 2 3 " ]'
 	# the others: no process, no system call, idle, their clock ticking.
 	# Under the real clock on a loaded host (four processors on two
-	# cores, beside other tests) a boot is slower, so its clock ticks
-	# more before the shell runs, and a tick may land as the processor
-	# wakes from the last: no upper bound, and idle 95% or more.
+	# cores, beside other tests) a boot is slower, so a clock may tick
+	# more before the shell runs; and a processor's thread not run in
+	# time loses ticks (QEMU drops a tick while the last is pending: 96
+	# to 99 in 1.1 s seen at load 2.6), and with them the idle share,
+	# computed each 100 ticks: ticking (50 or more), and where 100
+	# came, idle 95% or more.
 	if [ $c = icount ]; then
 		check "$c-ap-idle" 'awk "NR > 1 && (\$2 != 0 || \$4 != 0 || \$9 != 100) { exit 1 }" "$T/$c"'
 		check "$c-ap-ticks" 'awk "NR > 1 && (\$3 < 100 || \$3 > 130) { exit 1 }" "$T/$c"'
 	else
-		check "$c-ap-idle" 'awk "NR > 1 && (\$2 != 0 || \$4 != 0 || \$9 < 95) { exit 1 }" "$T/$c" || { cat "$T/$c"; false; }'
-		check "$c-ap-ticks" 'awk "NR > 1 && \$3 < 100 { exit 1 }" "$T/$c"'
+		check "$c-ap-idle" 'awk "NR > 1 && (\$2 != 0 || \$4 != 0 || (\$3 >= 100 && \$9 < 95)) { exit 1 }" "$T/$c" || { cat "$T/$c"; false; }'
+		check "$c-ap-ticks" 'awk "NR > 1 && \$3 < 50 { exit 1 }" "$T/$c"'
 	fi
 	# the first ran the shell
 	check "$c-bp" 'awk "NR == 1 && (\$2 == 0 || \$4 == 0) { exit 1 }" "$T/$c"'
