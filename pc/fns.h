@@ -39,6 +39,7 @@ void	trapinit(void);
 void	trapload(void);
 void	trap(Ureg*);
 void	intrenable(int, void (*)(Ureg*, void*), void*, char*);
+void	intrioapic(void);
 void	dumpregs(Ureg*);
 
 /* i8259.c */
@@ -46,6 +47,12 @@ void	i8259init(void);
 void	i8259enable(int);
 int	i8259isr(int);
 void	i8259eoi(int);
+void	i8259off(void);
+
+/* ioapic.c */
+extern int	ioapicon;
+int	ioapicinit(void);
+void	ioapicenable(int);
 
 /* i8253.c */
 void	clockinit(void);
@@ -77,7 +84,9 @@ void	mmuinit(void);
 void	mmumap(ulong, ulong, int);
 
 /* mp.c */
+void	apicunwire(void);
 void	apicwire(void);
+void	lapiceoi(void);
 void	apmain(void);
 void	lapicintr(int);
 void	mpstart(void);

@@ -63,3 +63,11 @@ i8259eoi(int irq)
 		outb(Int1ctl, EOI);
 	outb(Int0ctl, EOI);
 }
+
+/* mask both: the I/O APIC takes their interrupts (intrioapic) */
+void
+i8259off(void)
+{
+	outb(Int0aux, 0xFF);
+	outb(Int1aux, 0xFF);
+}

@@ -185,6 +185,8 @@ TRAP(24); TRAP(25); TRAP(26); TRAP(27); TRAP(28); TRAP(29); TRAP(30); TRAP(31)
 TRAP(32); TRAP(33); TRAP(34); TRAP(35); TRAP(36); TRAP(37); TRAP(38); TRAP(39)
 TRAP(40); TRAP(41); TRAP(42); TRAP(43); TRAP(44); TRAP(45); TRAP(46); TRAP(47)
 TRAP(48); TRAP(49)
+TRAP(64); TRAP(65); TRAP(66); TRAP(67); TRAP(68); TRAP(69); TRAP(70); TRAP(71)
+TRAP(72); TRAP(73); TRAP(74); TRAP(75); TRAP(76); TRAP(77); TRAP(78); TRAP(79)
 
 /* the local APIC's spurious interrupt: no EOI, nothing to do */
 	.globl	vec255
@@ -260,6 +262,10 @@ vectors:
 	.long	vec32, vec33, vec34, vec35, vec36, vec37, vec38, vec39
 	.long	vec40, vec41, vec42, vec43, vec44, vec45, vec46, vec47
 	.long	vec48, vec49
+	.globl	iovectors
+iovectors:
+	.long	vec64, vec65, vec66, vec67, vec68, vec69, vec70, vec71
+	.long	vec72, vec73, vec74, vec75, vec76, vec77, vec78, vec79
 
 	.bss
 	.align	4096

@@ -179,6 +179,7 @@ main(ulong magic, ulong mbi)
 		print("paging: %s\n", mmunx ? "pae, data not executable" : "32-bit, data executable");
 		print("console: %s\n", vcons ? "output virtio, input uart" : "uart");
 		print("processors: %d\n", conf.nmach);
+		print("interrupts: %s\n", ioapicon ? "through the i/o apic" : "through the 8259s");
 	}
 	if(kproc("init", disinit, nil, PriNormal) < 0)
 		panic("no memory for init");

@@ -23,6 +23,7 @@
 #define	APBOOT		0x7000		/* where an application processor starts (mp.c) */
 #define	VectorLAPIC	48		/* an application processor's clock (mp.c) */
 #define	VectorIPI	49		/* mpcall's interprocessor interrupt */
+#define	VectorIOAPIC	64		/* irq n through the I/O APIC, with several processors: 64+n (ioapic.c) */
 
 
 /* segment selectors */

@@ -19,8 +19,10 @@
  *
  * They run no process yet: the scheduler is the uniprocessor's
  * (port/proc.c; the locks, port/qlock.c, hold across processors), and
- * only the first processor takes the devices' interrupts (the 8259
- * through its local APIC's LINT0, apicwire).  Under icount QEMU runs
+ * only the first processor takes the devices' interrupts: once the
+ * others are started, through the I/O APIC (ioapic.c, intrioapic), the
+ * 8259s and LINT0 masked; with one processor, from the 8259s through
+ * LINT0 (apicwire), as before.  Under icount QEMU runs
  * the processors in turn (so a processor that waits for another waits
  * halted: see ipistart and mpcall); under the real clock, a host
  * thread each.
@@ -109,6 +111,19 @@ apicwire(void)
 	lapicw(Lapicsvr, Svrenable | VectorSpurious);
 	lapicw(Lapiclint0, ExtINT);
 	lapicw(Lapiclint1, NMI);
+}
+
+/* the 8259 no longer reaches this processor (intrioapic) */
+void
+apicunwire(void)
+{
+	lapicw(Lapiclint0, ExtINT | Timermasked);
+}
+
+void
+lapiceoi(void)
+{
+	lapicw(Lapiceoi, 0);
 }
 
 /* the processors fw_cfg says the machine has; 1 if it is not QEMU's */
@@ -230,6 +245,8 @@ mpstart(void)
 		conf.nmach = i+1;
 	}
 	apmach = nil;
+	if(conf.nmach > 1)
+		intrioapic();
 }
 
 /* an application processor's start, paging off (apboot, l.S) */

@@ -45,7 +45,7 @@ static Segdesc gdt[NGDT] = {
 };
 static Gate idt[256];
 static Vctl vctl[Nvec];
-extern ulong vectors[];
+extern ulong vectors[], iovectors[];
 extern void vec255(void);
 
 static char *excname[32] = {
@@ -109,6 +109,12 @@ trapinit(void)
 		idt[i].sel = KESEL;
 		idt[i].type = Intgate;
 	}
+	for(i = 0; i < 16; i++){
+		idt[VectorIOAPIC+i].off0 = iovectors[i];
+		idt[VectorIOAPIC+i].off1 = iovectors[i]>>16;
+		idt[VectorIOAPIC+i].sel = KESEL;
+		idt[VectorIOAPIC+i].type = Intgate;
+	}
 	idt[255].off0 = (ulong)vec255;
 	idt[255].off1 = (ulong)vec255>>16;
 	idt[255].sel = KESEL;
@@ -127,7 +133,32 @@ intrenable(int irq, void (*f)(Ureg*, void*), void *a, char *name)
 	v->a = a;
 	v->name = name;
 	v->attr = attrnamed("intr.", name);
-	i8259enable(irq);
+	if(ioapicon)
+		ioapicenable(irq);
+	else
+		i8259enable(irq);
+}
+
+/*
+ * With several processors (mpstart): the enabled interrupts go through
+ * the I/O APIC from now on, the 8259s and LINT0 masked; none if the
+ * firmware's tables name no I/O APIC.  An edge the 8259 took meanwhile
+ * is lost: at most a tick.
+ */
+void
+intrioapic(void)
+{
+	int irq, s;
+
+	s = splhi();
+	if(ioapicinit()){
+		i8259off();
+		apicunwire();
+		for(irq = 0; irq < 16; irq++)
+			if(vctl[VectorPIC+irq].f != nil)
+				ioapicenable(irq);
+	}
+	splx(s);
 }
 
 void
@@ -168,30 +199,18 @@ fault(Ureg *u)
 	panic("%s", buf);
 }
 
-void
-trap(Ureg *u)
+/*
+ * device interrupt irq, from the 8259s or, with several processors,
+ * the I/O APIC (apic): its handler, the end of interrupt, then the
+ * tick's round robin or a higher priority process it made ready
+ */
+static void
+devintr(Ureg *u, int irq, int apic)
 {
 	Vctl *v;
-	int irq, clock, o;
+	int clock, o;
 
-	if(u->trap < VectorPIC){
-		fault(u);
-		return;
-	}
-	m->intr++;
-	if(u->trap == VectorLAPIC || u->trap == VectorIPI){
-		lapicintr(u->trap);
-		return;
-	}
-	irq = u->trap - VectorPIC;
-	if(u->trap >= Nvec){
-		iprint("unexpected trap %lud\n", u->trap);
-		return;
-	}
-	/* spurious interrupts on 7 and 15 set no in-service bit */
-	if((irq == 7 || irq == 15) && !i8259isr(irq))
-		return;
-	v = &vctl[u->trap];
+	v = &vctl[VectorPIC+irq];
 	o = attrintr(v->attr ? v->attr : Cother);
 	clock = irq == 0;
 	if(clock){
@@ -202,13 +221,44 @@ trap(Ureg *u)
 		v->count++;
 		v->f(u, v->a);
 	}
-	i8259eoi(irq);
+	if(apic)
+		lapiceoi();
+	else
+		i8259eoi(irq);
 	attrintrend(o);
 	if(clock)
 		m->inclockintr = 0;
-	/* the tick's round robin, or a higher priority process the interrupt made ready */
 	if(up != nil && up->state == Running && up->nlocks == 0 && (up->preempted || anyhigher())){
 		up->preempted = 0;
 		sched();
 	}
+}
+
+void
+trap(Ureg *u)
+{
+	int irq;
+
+	if(u->trap < VectorPIC){
+		fault(u);
+		return;
+	}
+	m->intr++;
+	if(u->trap == VectorLAPIC || u->trap == VectorIPI){
+		lapicintr(u->trap);
+		return;
+	}
+	if(u->trap >= VectorIOAPIC && u->trap < VectorIOAPIC+16){
+		devintr(u, u->trap - VectorIOAPIC, 1);
+		return;
+	}
+	irq = u->trap - VectorPIC;
+	if(u->trap >= Nvec){
+		iprint("unexpected trap %lud\n", u->trap);
+		return;
+	}
+	/* spurious interrupts on 7 and 15 set no in-service bit */
+	if((irq == 7 || irq == 15) && !i8259isr(irq))
+		return;
+	devintr(u, irq, 0);
 }

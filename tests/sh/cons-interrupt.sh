@@ -2,7 +2,9 @@
 # cons-interrupt -- DEL and control-C typed at the console of ./minos boot
 # interrupt the foreground command line (a pipeline too); the shell
 # prompts again, background commands go on, and the machine still
-# answers.  Drives the console through QEMU's serial input, a fifo.
+# answers; with two processors too, the serial line's interrupt coming
+# through the I/O APIC.  Drives the console through QEMU's serial
+# input, a fifo.
 TAG=cons
 . "${ROOT:-.}/tests/sh/check.inc"
 cd "$R" || exit 1
@@ -10,7 +12,7 @@ TMPDIR=$T	# so that minos's QEMU pid file is ours to find
 export TMPDIR
 trap 'kill $(cat $T/minos.*/pid 2>/dev/null) 2>/dev/null; rm -rf "$T"' EXIT
 mkfifo $T/in || exit 1
-./minos boot -c icount <$T/in >$T/out 2>$T/err &
+./minos boot -smp 1 -c icount -- -v <$T/in >$T/out 2>$T/err &
 pid=$!
 exec 3>$T/in
 mark=0	# lines of output already matched
@@ -55,6 +57,8 @@ interrupted() {
 	out | awk -v a=$m -v b=$mark 'NR > a && NR < b' >$T/$1
 }
 
+# one processor: the interrupts come through the 8259s (boot -v says)
+expect boot-8259 '^interrupts: through the 8259s$' || finish
 expect boot '^; $' || finish
 
 # a command that never ends, interrupted by DEL while it writes
@@ -118,5 +122,27 @@ exec 3>&-
 wait $pid
 st=$?
 check status "[ $st = 0 ]"
+[ "$nfail" = 0 ] || { echo "console output:"; out | cut -c1-100; }
+
+# two processors: the serial line's interrupt, like the clock's, comes
+# through the I/O APIC (pc/ioapic.c), and DEL still interrupts
+mkfifo $T/in2 || exit 1
+./minos boot -smp 2 -c icount -- -v <$T/in2 >$T/out 2>$T/err &
+pid=$!
+exec 3>$T/in2
+mark=0
+expect smp-apic '^interrupts: through the i/o apic$'
+expect smp-boot '^; $'
+key 'bind -b "#x" /dev; cat /dev/busec\n'
+expect smp-busec '^[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]'
+key '\177'
+expect smp-del-prompt '^; $'
+key 'echo $status\n'
+expect smp-del-status '^interrupted$'
+key '\004'
+exec 3>&-
+wait $pid
+st=$?
+check smp-status "[ $st = 0 ]"
 [ "$nfail" = 0 ] || { echo "console output:"; out | cut -c1-100; }
 finish
