@@ -282,7 +282,7 @@ lapicintr(int v)
 {
 	if(v == VectorLAPIC)
 		machtick(up == nil && m->callf == nil);
-	lapicw(Lapiceoi, 0);
+	lapiceoi();
 }
 
 /*
