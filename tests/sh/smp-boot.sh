@@ -69,8 +69,7 @@ for c in icount real; do
 done
 # #w times the spins (type lock, at the caller of lock): under the real
 # clock four processors, a host thread each, find the lock held often
-# (20000 rounds each: thousands of spins, at load 4 too)
-W="bind -b '#w' /dev; echo start >/dev/waitctl; bind -a '#x' /dev; echo op lock 20000 >/dev/bctl; waitstat -t lock"
+W="bind -b '#w' /dev; echo start >/dev/waitctl; bind -a '#x' /dev; echo op lock 100000 >/dev/bctl; waitstat -t lock"
 $M run -smp 4 "$W" >"$T/spin" 2>&1
 check spins 'awk "\$1 == \"lock\" && \$2 == \"lockop\" && \$4 > 0 { f = 1 } END { exit !f }" "$T/spin" || { sed "s/^/	/" "$T/spin"; false; }'
 # the watchdog: each holds the lock 1.1 s; those spinning a second say
