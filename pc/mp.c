@@ -62,7 +62,9 @@ enum
 	VectorSpurious	= 0xFF,
 
 	Apstack		= 16*KiB,
-	Apwait		= 10,		/* clock ticks for a processor to start */
+	Apwait		= 100,		/* clock ticks for a processor to start: under the real clock a
+				   loaded host may not run its vCPU's thread for 100 ms (8 boots
+				   of 4 on 2 cores); one started is waited for no longer */
 };
 
 Mach*	apmach;		/* the processor starting, and its stack (l.S) */
