@@ -72,6 +72,13 @@ checksum(uchar *p, int n)
 	return s & 0xFF;
 }
 
+/* can a table of up to Maxtable bytes start at a, in memory? */
+static int
+inmem(ulong a)
+{
+	return a != 0 && a < (ulong)conf.npage*BY2PG - Maxtable;
+}
+
 /* the ACPI table with signature sig, from the RSDP in the BIOS's area; nil if none */
 static uchar*
 acpitable(char *sig)
@@ -86,7 +93,7 @@ acpitable(char *sig)
 	if(p >= (uchar*)0x100000)
 		return nil;
 	rsdt = *(ulong*)(p+16);
-	if(rsdt == 0 || rsdt >= (ulong)conf.npage*BY2PG - Maxtable || memcmp((uchar*)rsdt, "RSDT", 4) != 0)
+	if(!inmem(rsdt) || memcmp((uchar*)rsdt, "RSDT", 4) != 0)
 		return nil;
 	len = *(ulong*)(rsdt+4);
 	if(len < 36 || len > Maxtable)
@@ -94,7 +101,7 @@ acpitable(char *sig)
 	n = (len - 36) / 4;
 	for(i = 0; i < n; i++){
 		t = (uchar*)*(ulong*)(rsdt+36+4*i);
-		if((ulong)t >= (ulong)conf.npage*BY2PG - Maxtable || memcmp(t, sig, 4) != 0)
+		if(!inmem((ulong)t) || memcmp(t, sig, 4) != 0)
 			continue;
 		len = *(ulong*)(t+4);
 		if(len >= 44 && len <= Maxtable && checksum(t, len) == 0)

@@ -98,27 +98,26 @@ trapload(void)
 	lidt(&d);
 }
 
+/* vector v enters the kernel at f, interrupts off */
+static void
+setgate(int v, ulong f)
+{
+	idt[v].off0 = f;
+	idt[v].off1 = f>>16;
+	idt[v].sel = KESEL;
+	idt[v].type = Intgate;
+}
+
 void
 trapinit(void)
 {
 	int i;
 
-	for(i = 0; i < Nvec; i++){
-		idt[i].off0 = vectors[i];
-		idt[i].off1 = vectors[i]>>16;
-		idt[i].sel = KESEL;
-		idt[i].type = Intgate;
-	}
-	for(i = 0; i < 16; i++){
-		idt[VectorIOAPIC+i].off0 = iovectors[i];
-		idt[VectorIOAPIC+i].off1 = iovectors[i]>>16;
-		idt[VectorIOAPIC+i].sel = KESEL;
-		idt[VectorIOAPIC+i].type = Intgate;
-	}
-	idt[255].off0 = (ulong)vec255;
-	idt[255].off1 = (ulong)vec255>>16;
-	idt[255].sel = KESEL;
-	idt[255].type = Intgate;
+	for(i = 0; i < Nvec; i++)
+		setgate(i, vectors[i]);
+	for(i = 0; i < 16; i++)
+		setgate(VectorIOAPIC+i, iovectors[i]);
+	setgate(255, (ulong)vec255);
 	trapload();
 }
 

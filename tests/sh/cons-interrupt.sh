@@ -11,11 +11,25 @@ cd "$R" || exit 1
 TMPDIR=$T	# so that minos's QEMU pid file is ours to find
 export TMPDIR
 trap 'kill $(cat $T/minos.*/pid 2>/dev/null) 2>/dev/null; rm -rf "$T"' EXIT
-mkfifo $T/in || exit 1
-./minos boot -smp 1 -c icount -- -v <$T/in >$T/out 2>$T/err &
-pid=$!
-exec 3>$T/in
-mark=0	# lines of output already matched
+# boot n: an interactive boot with n processors, its console input on
+# fd 3 (a fifo of its own), its output in $T/out
+boot() {
+	mkfifo $T/in$1 || exit 1
+	./minos boot -smp $1 -c icount -- -v <$T/in$1 >$T/out 2>$T/err &
+	pid=$!
+	exec 3>$T/in$1
+	mark=0	# lines of output already matched
+}
+
+# ended name: control-D ends the shell, and the boot exits 0
+ended() {
+	key '\004'
+	exec 3>&-
+	wait $pid
+	st=$?
+	check $1 "[ $st = 0 ]"
+	[ "$nfail" = 0 ] || { echo "console output:"; out | cut -c1-100; }
+}
 
 # out: the console output so far, without the \r of its newlines
 out() {
@@ -58,6 +72,7 @@ interrupted() {
 }
 
 # one processor: the interrupts come through the 8259s (boot -v says)
+boot 1
 expect boot-8259 '^interrupts: through the 8259s$' || finish
 expect boot '^; $' || finish
 
@@ -117,20 +132,11 @@ key 'echo outer $status\n'
 expect outer-status '^outer $'
 
 # end of file ends the shell, and the machine powers off with status 0
-key '\004'
-exec 3>&-
-wait $pid
-st=$?
-check status "[ $st = 0 ]"
-[ "$nfail" = 0 ] || { echo "console output:"; out | cut -c1-100; }
+ended status
 
 # two processors: the serial line's interrupt, like the clock's, comes
 # through the I/O APIC (pc/ioapic.c), and DEL still interrupts
-mkfifo $T/in2 || exit 1
-./minos boot -smp 2 -c icount -- -v <$T/in2 >$T/out 2>$T/err &
-pid=$!
-exec 3>$T/in2
-mark=0
+boot 2
 expect smp-apic '^interrupts: through the i/o apic$'
 expect smp-boot '^; $'
 key 'bind -b "#x" /dev; cat /dev/busec\n'
@@ -139,10 +145,5 @@ key '\177'
 expect smp-del-prompt '^; $'
 key 'echo $status\n'
 expect smp-del-status '^interrupted$'
-key '\004'
-exec 3>&-
-wait $pid
-st=$?
-check smp-status "[ $st = 0 ]"
-[ "$nfail" = 0 ] || { echo "console output:"; out | cut -c1-100; }
+ended smp-status
 finish
