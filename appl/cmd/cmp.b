@@ -17,6 +17,8 @@ Cmp: module
 
 stderr: ref Sys->FD;
 
+Bsize: con 16*1024;
+
 init(nil: ref Draw->Context, argv: list of string)
 {
 	sys = load Sys Sys->PATH;
@@ -50,53 +52,81 @@ init(nil: ref Draw->Context, argv: list of string)
 	f2 := open(name2);
 	argv = tl tl argv;
 	if(argv != nil){
-		f1.seek(big hd argv, Sys->SEEKSTART);
+		sys->seek(f1, big hd argv, Sys->SEEKSTART);
 		argv = tl argv;
 	}
 	if(argv != nil)
-		f2.seek(big hd argv, Sys->SEEKSTART);
+		sys->seek(f2, big hd argv, Sys->SEEKSTART);
 	out := bufio->fopen(sys->fildes(1), Bufio->OWRITE);
+	b1 := array[Bsize] of byte;
+	b2 := array[Bsize] of byte;
 	differ := 0;
 	off := big 1;
 	line := big 1;
-	for(;; off++){
-		c1 := f1.getb();
-		c2 := f2.getb();
-		if(c1 == c2){
-			if(c1 < 0)
+	for(;;){
+		n1 := fill(f1, b1, name1);
+		n2 := fill(f2, b2, name2);
+		n := n1;
+		if(n2 < n)
+			n = n2;
+		for(i := 0; i < n; i++){
+			c := b1[i];
+			if(c == b2[i]){
+				if(c == byte '\n')
+					line++;
+				continue;
+			}
+			differ = 1;
+			if(sflag)
 				break;
-			if(c1 == '\n')
-				line++;
-			continue;
+			if(!lflag){
+				out.puts(sys->sprint("%s %s differ: char %bd line %bd\n", name1, name2, off+big i, line));
+				break;
+			}
+			out.puts(sys->sprint("%6bd 0x%.2x 0x%.2x\n", off+big i, int c, int b2[i]));
 		}
-		if(c1 < 0 || c2 < 0){
+		if(differ && !lflag)
+			break;
+		off += big n;
+		if(n1 != n2){
 			if(!sflag){
 				out.flush();
 				eof := name1;
-				if(c2 < 0)
+				if(n2 < n1)
 					eof = name2;
 				sys->fprint(stderr, "cmp: EOF on %s\n", eof);
 			}
 			differ = 1;
 			break;
 		}
-		differ = 1;
-		if(sflag)
+		if(n1 == 0)
 			break;
-		if(!lflag){
-			out.puts(sys->sprint("%s %s differ: char %bd line %bd\n", name1, name2, off, line));
-			break;
-		}
-		out.puts(sys->sprint("%6bd 0x%.2x 0x%.2x\n", off, c1, c2));
 	}
 	out.flush();
 	if(differ)
 		raise "fail:differ";
 }
 
-open(name: string): ref Iobuf
+# fill reads fd until b is full or the file ends: the count read
+fill(fd: ref Sys->FD, b: array of byte, name: string): int
 {
-	f := bufio->open(name, Bufio->OREAD);
+	n := 0;
+	while(n < len b){
+		r := sys->read(fd, b[n:], len b - n);
+		if(r < 0){
+			sys->fprint(stderr, "cmp: read %s: %r\n", name);
+			raise "fail:read";
+		}
+		if(r == 0)
+			break;
+		n += r;
+	}
+	return n;
+}
+
+open(name: string): ref Sys->FD
+{
+	f := sys->open(name, Sys->OREAD);
 	if(f == nil){
 		sys->fprint(stderr, "cmp: cannot open %s: %r\n", name);
 		raise "fail:open";

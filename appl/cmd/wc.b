@@ -97,6 +97,9 @@ count(fd: ref Sys->FD, name: string): (int, ref Counts)
 		}
 		if(n == 0)
 			break;
+		c.bytes += big n;
+		if(!lflag && !wflag && !rflag)
+			continue;	# only bytes: nothing to scan
 		nl := 0;
 		nw := 0;
 		nr := 0;
@@ -120,7 +123,6 @@ count(fd: ref Sys->FD, name: string): (int, ref Counts)
 		c.lines += big nl;
 		c.words += big nw;
 		c.runes += big nr;
-		c.bytes += big n;
 	}
 	return (1, c);
 }
