@@ -12,8 +12,7 @@ U='usage: cost [-f file.b] [-s] [-o] [-r report] command [args ...]'
 
 # cost ARG...: run cost in $DIR (default the program's directory)
 cost() {
-	(cd "${DIR:-$P}" && timeout 120 "$EMU" "$D/cost.dis" "$@") <"${IN:-/dev/null}" >"$T/out" 2>"$T/err"
-	st=$?
+	emurun "${DIR:-$P}" "${IN:-/dev/null}" "$T/out" "$T/err" 120 "$D/cost.dis" "$@"
 }
 
 cost -r ../cost-loop.rep ./cost-loop
