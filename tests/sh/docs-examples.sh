@@ -9,8 +9,8 @@ TAG=docs
 sh "$R/tests/docs/examples" >"$T/all" || { bad extract "tests/docs/examples failed"; finish; }
 
 # small: the counts of bench, sysbench, compare and gcbench made small
-# (compare's two boots a side, in one layout (-l 0) so that nothing is
-# linked, are too few for a verdict: -f boots them anyway, -N draws no
+# (compare's one boot a side, in one layout (-l 0) so that nothing is
+# linked, is too few for a verdict: -f boots it anyway, -N draws no
 # report.html, and "no verdict possible", exit 1, is what such a compare
 # rightly says)
 small() {
@@ -24,7 +24,7 @@ small() {
 				gsub(/(^|[\t ;|'\''"])bench /, "&-n 20 ")
 		}
 		if($0 ~ /\.\/minos (run|compare|bench|gcbench) /){
-			gsub(/\.\/minos compare -n [0-9]+/, "./minos compare -n 2 -l 0 -f -N")
+			gsub(/\.\/minos compare -n [0-9]+/, "./minos compare -n 1 -l 0 -f -N")
 			sub(/\.\/minos (run|compare|bench|gcbench) /, "&-c icount ")
 		}
 		print
@@ -66,7 +66,7 @@ while IFS='	' read -r where at cmd; do
 	c=$(printf '%s\n' "$cmd" | small)
 	(cd "$R" && sh -c "$c") >"$T/hout" 2>&1 </dev/null ||
 	case "$c" in
-	*"./minos compare "*"-n 2 -l 0 -f -N"*)
+	*"./minos compare "*"-n 1 -l 0 -f -N"*)
 		grep -q '^bcmp: no verdict possible' "$T/hout" ||
 			{ ncase=$((ncase + 1)); bad "$at" "$c: $(tail -1 "$T/hout")"; } ;;
 	*)
