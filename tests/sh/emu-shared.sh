@@ -36,7 +36,7 @@ emurun "$T" /dev/null "$T/out" "$T/err" 60 "$T/boom.dis" boom
 check exception '[ $st = 1 ] && [ "$(cat "$T/err")" = "boom: boom
 [Boom] Broken: \"boom\"" ]'
 check still-shared '[ "$emupid" = "$pid" ]'
-emurun "$T" /dev/null "$T/out" "$T/err" 2 "$T/boom.dis" hang
+emurun "$T" /dev/null "$T/out" "$T/err" 1 "$T/boom.dis" hang
 check hang '[ $st = 124 ] && [ "$(cat "$T/err")" = "boom: hang" ]'
 check restarted '[ -z "$emupid" ]'
 emurun "$T" /dev/null "$T/out" "$T/err" 60 "$T/boom.dis" ok again
