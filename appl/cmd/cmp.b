@@ -85,7 +85,7 @@ init(nil: ref Draw->Context, argv: list of string)
 			}
 			out.puts(sys->sprint("%6bd 0x%.2x 0x%.2x\n", off+big i, int c, int b2[i]));
 		}
-		if(differ && !lflag)
+		if(differ && (sflag || !lflag))
 			break;
 		off += big n;
 		if(n1 != n2){
@@ -99,8 +99,8 @@ init(nil: ref Draw->Context, argv: list of string)
 			differ = 1;
 			break;
 		}
-		if(n1 == 0)
-			break;
+		if(n1 < len b1)
+			break;	# both ended
 	}
 	out.flush();
 	if(differ)

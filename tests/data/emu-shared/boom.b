@@ -1,6 +1,7 @@
 # boom -- for sh/emu-shared: ends as its argument says: "ok" prints its
 # other arguments, one a line, and its input; "fail" raises fail:bad,
-# "boom" an exception that is not a failure, "hang" never ends
+# "boom" an exception that is not a failure, "hang" never ends, "late"
+# returns leaving a thread that prints "late" a little later
 implement Boom;
 
 include "sys.m";
@@ -29,7 +30,15 @@ init(nil: ref Draw->Context, argv: list of string)
 		raise "fail:bad";
 	"hang" =>
 		sys->sleep(1000000);
+	"late" =>
+		spawn late();
 	* =>
 		raise "boom";
 	}
+}
+
+late()
+{
+	sys->sleep(300);
+	sys->print("late\n");
 }
