@@ -382,32 +382,30 @@ static void
 kprintopen(void)
 {
 	Queue *q;
-	int s;
 
 	q = qopen(32*1024, 0, nil, nil);
 	if(q == nil)
 		error(Enomem);
 	qnoblock(q, 1);
-	s = splhi();
+	ilock(&kprintlk);
 	if(kprintq != nil){
-		splx(s);
+		iunlock(&kprintlk);
 		qfree(q);
 		error(Einuse);
 	}
 	kprintq = q;
-	splx(s);
+	iunlock(&kprintlk);
 }
 
 static void
 kprintclose(void)
 {
 	Queue *q;
-	int s;
 
-	s = splhi();
+	ilock(&kprintlk);
 	q = kprintq;
 	kprintq = nil;
-	splx(s);
+	iunlock(&kprintlk);
 	if(q != nil)
 		qfree(q);
 }

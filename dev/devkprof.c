@@ -8,7 +8,8 @@
 /*
  * #T -- the kernel profiler, as Inferno's devkprof: while profiling,
  * each clock interrupt counts the kernel pc it interrupted in a bucket
- * of 1<<Lres bytes of text.
+ * of 1<<Lres bytes of text, on every processor (each its own clock:
+ * the first the 8253, the others their local APIC timers).
  *
  *	kpctl	start, startclr (zero the counts first), stop, end (stop
  *		and free the buckets), rate N (samples a second, from HZ
@@ -20,12 +21,16 @@
  *		KTZERO up to etext
  *	kpsym	the kernel's text symbols and
  *	kpline	its line table (see port/ksym.c), for kprof(1)
+ *	kpmach	a line a processor: its number, its samples and those
+ *		outside the text since the counts were last cleared
  *
  * Bench->profon and profoff (devbench.c) start and stop it as kpctl's
  * words do, through benchprof, from inside a Dis thread.
  *
- * Above HZ the 8253 interrupts at the rate while profiling and the
- * clock tick comes from every so many of its interrupts (profclock).
+ * Above HZ the 8253 and the local APIC timers interrupt at the rate
+ * while profiling and the clock tick comes from every so many of their
+ * interrupts (profclock).  kprof's Lock guards the counts against the
+ * processors' clock interrupts.
  * An interrupt held off by splhi, taken in spllo or splx, is charged
  * to their caller (the clock's kprofpc).
  */
@@ -37,6 +42,7 @@ enum
 	Qctl,
 	Qsym,
 	Qline,
+	Qmach,
 
 	Lres	= 3,		/* log2 of the bytes of text a bucket covers */
 	Nhdr	= 6,		/* header words */
@@ -51,10 +57,12 @@ static Dirtab kproftab[] =
 	"kpctl",	{Qctl},		0,	0664,
 	"kpsym",	{Qsym},		0,	0444,
 	"kpline",	{Qline},	0,	0444,
+	"kpmach",	{Qmach},	0,	0444,
 };
 
 static struct
 {
+	Lock;			/* the counts */
 	QLock	ctl;		/* serialises kpctl */
 	ulong*	buf;		/* nbuf buckets, the first Nhdr unused; nil until started */
 	int	nbuf;
@@ -63,19 +71,28 @@ static struct
 	ulong	period;		/* ns between samples, as the clock has it */
 	ulong	total;		/* samples */
 	ulong	outside;	/* samples outside the text */
+	ulong	mtotal[MAXMACH];	/* samples by processor */
+	ulong	moutside[MAXMACH];
 } kprof;
 
-/* at each clock interrupt while profiling, at splhi */
+/* at each clock interrupt of any processor while profiling, at splhi */
 static void
 kproftimer(ulong pc)
 {
-	if(!kprof.on || kprof.buf == nil)
+	lock(&kprof);
+	if(!kprof.on || kprof.buf == nil){
+		unlock(&kprof);
 		return;
+	}
 	kprof.total++;
+	kprof.mtotal[m->machno]++;
 	if(pc >= KTZERO+(Nhdr<<Lres) && pc < (ulong)etext)
 		kprof.buf[(pc-KTZERO)>>Lres]++;
-	else
+	else{
 		kprof.outside++;
+		kprof.moutside[m->machno]++;
+	}
+	unlock(&kprof);
 }
 
 static void	kprofswitch(int);
@@ -166,6 +183,28 @@ dataread(uchar *a, long n, vlong off)
 	return n;
 }
 
+/* kpmach: a line a processor */
+static long
+machread(void *a, long n, vlong off)
+{
+	char *buf, *p, *e;
+	int i;
+
+	buf = smalloc(READSTR);
+	if(waserror()){
+		free(buf);
+		nexterror();
+	}
+	p = buf;
+	e = buf + READSTR;
+	for(i = 0; i < conf.nmach; i++)
+		p = seprint(p, e, "%d %lud %lud\n", i, kprof.mtotal[i], kprof.moutside[i]);
+	n = readstr(off, a, n, buf);
+	poperror();
+	free(buf);
+	return n;
+}
+
 static long
 kprofread(Chan *c, void *a, long n, vlong off)
 {
@@ -184,6 +223,8 @@ kprofread(Chan *c, void *a, long n, vlong off)
 		return ksymread(0, a, n, off);
 	case Qline:
 		return ksymread(1, a, n, off);
+	case Qmach:
+		return machread(a, n, off);
 	}
 	error(Egreg);
 	return 0;
@@ -194,7 +235,6 @@ static void
 kprofstart(int clr)
 {
 	ulong *b;
-	int s;
 
 	if(kprof.buf == nil){
 		b = malloc(kprof.nbuf*sizeof(ulong));
@@ -204,11 +244,13 @@ kprofstart(int clr)
 		clr = 1;
 	}
 	if(clr){
-		s = splhi();
+		lock(&kprof);
 		memset(kprof.buf, 0, kprof.nbuf*sizeof(ulong));
 		kprof.total = 0;
 		kprof.outside = 0;
-		splx(s);
+		memset(kprof.mtotal, 0, sizeof kprof.mtotal);
+		memset(kprof.moutside, 0, sizeof kprof.moutside);
+		unlock(&kprof);
 	}
 	if(kprof.on)
 		return;
@@ -216,23 +258,21 @@ kprofstart(int clr)
 		kprof.period = profclock(kprof.rate);
 	else
 		kprof.period = 1000000000/HZ;
-	s = splhi();
+	lock(&kprof);
 	kprof.on = 1;
 	kproftick = kproftimer;
-	splx(s);
+	unlock(&kprof);
 }
 
 static void
 kprofstop(void)
 {
-	int s;
-
 	if(!kprof.on)
 		return;
-	s = splhi();
+	lock(&kprof);
 	kproftick = nil;
 	kprof.on = 0;
-	splx(s);
+	unlock(&kprof);
 	if(kprof.rate > HZ)
 		profclock(0);
 }
@@ -326,6 +366,8 @@ ctlwrite(char *a, long n)
 		kprof.buf = nil;
 		kprof.total = 0;
 		kprof.outside = 0;
+		memset(kprof.mtotal, 0, sizeof kprof.mtotal);
+		memset(kprof.moutside, 0, sizeof kprof.moutside);
 		free(b);
 		break;
 	case CMrate:

@@ -18,6 +18,9 @@
  *			type pc symbol file:line n total max h0 ... h31
  *			times in nanoseconds; h0 counts the waits below
  *			1us, hk those of 2^(k-1) to 2^k us
+ *	waitmach	a line a processor and type of wait it had:
+ *			machno type n total max (nanoseconds), the
+ *			waits of the processes it ran and its spins
  *
  * A read at offset 0 takes a fresh snapshot for its Chan, which later
  * offsets read, so that a reader sees one consistent table.
@@ -28,6 +31,7 @@ enum
 	Qdir,
 	Qstat,
 	Qctl,
+	Qmach,
 
 	Nsite	= 1024,		/* sites kept */
 	Nprobe	= 64,		/* slots tried before a wait is dropped */
@@ -40,6 +44,7 @@ static Dirtab waittab[] =
 	".",		{Qdir, 0, QTDIR},	0,	DMDIR|0555,
 	"waitstat",	{Qstat},	0,	0444,
 	"waitctl",	{Qctl},		0,	0664,
+	"waitmach",	{Qmach},	0,	0444,
 };
 
 static char *wtype[Nwait] =
@@ -73,6 +78,11 @@ static struct
 	int	key;		/* the sites' spin lock, at splhi (not a Lock: lock reports here) */
 	uvlong	hz;		/* fastticks a second */
 	uvlong	lim[Nbucket];	/* fastticks of 2^k us: h[k+1] starts there */
+	struct {
+		ulong	n;
+		uvlong	total;
+		uvlong	max;
+	} mach[MAXMACH][Nwait];	/* by the processor that noted the wait, under key */
 } ws;
 
 /* hold the sites against interrupts and other processors */
@@ -131,6 +141,10 @@ waitrecord(int type, ulong pc, uvlong t)
 	if(t > w->max)
 		w->max = t;
 	w->hist[b]++;
+	ws.mach[m->machno][type].n++;
+	ws.mach[m->machno][type].total += t;
+	if(t > ws.mach[m->machno][type].max)
+		ws.mach[m->machno][type].max = t;
 	siteunlock(s);
 }
 
@@ -174,7 +188,7 @@ static Chan*
 waitopen(Chan *c, int omode)
 {
 	c = devopen(c, omode, waittab, nelem(waittab), devgen);
-	if((ulong)c->qid.path == Qstat)
+	if((ulong)c->qid.path == Qstat || (ulong)c->qid.path == Qmach)
 		c->aux = smalloc(sizeof(Snap));	/* an error closes c */
 	return c;
 }
@@ -244,6 +258,36 @@ stattext(void*, long *np)
 	return t;
 }
 
+/* waitmach's text, for snapread */
+static char*
+machtext(void*, long *np)
+{
+	char *t, *p, *e;
+	int i, k, s;
+	ulong n[MAXMACH][Nwait];
+	uvlong tot[MAXMACH][Nwait], max[MAXMACH][Nwait];
+
+	s = sitelock();
+	for(i = 0; i < MAXMACH; i++)
+		for(k = 0; k < Nwait; k++){
+			n[i][k] = ws.mach[i][k].n;
+			tot[i][k] = ws.mach[i][k].total;
+			max[i][k] = ws.mach[i][k].max;
+		}
+	siteunlock(s);
+	t = smalloc(MAXMACH*Nwait*80 + 1);
+	p = t;
+	e = t + MAXMACH*Nwait*80 + 1;
+	*p = 0;
+	for(i = 0; i < conf.nmach; i++)
+		for(k = 0; k < Nwait; k++)
+			if(n[i][k] != 0)
+				p = seprint(p, e, "%d %s %lud %llud %llud\n", i, wtype[k],
+					n[i][k], tk2ns(tot[i][k]), tk2ns(max[i][k]));
+	*np = p - t;
+	return t;
+}
+
 static long
 waitread(Chan *c, void *a, long n, vlong off)
 {
@@ -254,6 +298,8 @@ waitread(Chan *c, void *a, long n, vlong off)
 		return devdirread(c, a, n, waittab, nelem(waittab), devgen);
 	case Qstat:
 		return snapread(c->aux, a, n, off, stattext, nil);
+	case Qmach:
+		return snapread(c->aux, a, n, off, machtext, nil);
 	case Qctl:
 		snprint(buf, sizeof buf, "%s sites %d dropped %lud\n", ws.on ? "on" : "off",
 			ws.nsite, ws.dropped);
@@ -271,6 +317,7 @@ waitreset(void)
 	s = sitelock();
 	if(ws.site != nil)
 		memset(ws.site, 0, Nsite*sizeof(Wsite));
+	memset(ws.mach, 0, sizeof ws.mach);
 	ws.nsite = 0;
 	ws.dropped = 0;
 	siteunlock(s);

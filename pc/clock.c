@@ -28,7 +28,6 @@ void	(*kproftick)(ulong);	/* called at each clock interrupt with the pc it inter
 static void	rtcinit(void);
 
 static int	profclocktick(void);
-static ulong	kprofpc(Ureg*);
 
 /* a processor's clock tick, idle or not: its ticks and the idle share of the last second */
 void
@@ -350,9 +349,10 @@ delay(int ms)
 }
 
 /*
- * The profiling clock.  profclock(rate) makes the 8253 interrupt rate
- * times a second (HZ again for rate 0) and returns the period it got,
- * in nanoseconds.  Above HZ every interrupt hands its pc to kproftick,
+ * The profiling clock.  profclock(rate) makes the 8253, and the other
+ * processors' local APIC timers (lapicrate), interrupt rate times a
+ * second (HZ again for rate 0) and returns the 8253's period, in
+ * nanoseconds.  Above HZ every interrupt hands its pc to kproftick,
  * and the clock tick proper runs once the 8253 has counted a tick's
  * worth of input cycles: ticks keep HZ on average, each up to one
  * sampling period late.  m->clocktsc stays the tick's (devbench).
@@ -390,6 +390,7 @@ profclock(ulong rate)
 	pclk.ticktsc = m->clocktsc;
 	pitload(cnt != 0 ? cnt : Freq/HZ);
 	splx(s);
+	lapicrate(rate);
 	if(cnt == 0)
 		cnt = Freq/HZ;
 	return (uvlong)cnt*1000000000/Freq;
@@ -418,7 +419,7 @@ profclocktick(void)
  * on top of the interrupted stack (no privilege change: it ends the
  * Ureg).
  */
-static ulong
+ulong
 kprofpc(Ureg *u)
 {
 	if(u->pc >= (ulong)spllo && u->pc < (ulong)spldone)

@@ -86,6 +86,8 @@ struct Mach
 	uvlong	tscticks0;	/* tsc at boot */
 	Label	sched;		/* scheduler wakeup */
 	uvlong	clocktsc;	/* tsc as the clock interrupt was taken (devbench's intr) */
+	ulong	lapiccnt;	/* its local APIC timer's count an interrupt while profiling, or 0 (mp.c) */
+	ulong	lapicacc;	/* counted since the last tick */
 	Attr	attr;		/* its time by cause (port/attr.c) */
 };
 

@@ -56,6 +56,7 @@ void	ioapicenable(int);
 
 /* i8253.c */
 void	clockinit(void);
+ulong	kprofpc(Ureg*);
 void	machtick(int);
 void	delay(int);
 void	microdelay(int);
@@ -88,8 +89,10 @@ void	apicunwire(void);
 void	apicwire(void);
 void	lapiceoi(void);
 void	apmain(void);
-void	lapicintr(int);
+void	lapicintr(Ureg*);
+void	lapicrate(ulong);
 void	mpstart(void);
+void	mpwake(int);
 
 /* main.c */
 void	main(ulong, ulong);

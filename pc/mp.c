@@ -12,14 +12,14 @@
  * protected mode and calls apmain on the stack mpstart left in apstack.
  * apmain turns paging on with the processor's own tables (mmu.c: m is
  * its Mach there), loads the segments and the interrupt table, starts
- * its local APIC's timer at HZ and says it is online.  Then it waits
- * for interrupts, idle: it counts its ticks and idle time, which
+ * its local APIC's timer at HZ, says it is online and enters the
+ * scheduler (port/proc.c's schedinit), which all processors share:
+ * it runs processes, is woken from idle by an interprocessor
+ * interrupt (mpwake), counts its ticks and idle time, which
  * /dev/sysstat shows a line a processor, and runs what mpcall gives
  * it.
  *
- * They run no process yet: the scheduler is the uniprocessor's
- * (port/proc.c; the locks, port/qlock.c, hold across processors), and
- * only the first processor takes the devices' interrupts: once the
+ * Only the first processor takes the devices' interrupts: once the
  * others are started, through the I/O APIC (ioapic.c, intrioapic), the
  * 8259s and LINT0 masked; with one processor, from the 8259s through
  * LINT0 (apicwire), as before.  Under icount QEMU runs
@@ -263,58 +263,126 @@ apmain(void)
 	lapicw(Lapicdiv, Divby1);
 	lapicw(Lapicinit, lapictick);
 	lapicw(Lapictimer, Timerperiodic | VectorLAPIC);
-	m->online = 1;
 	splhi();
-	for(;;){
-		if(m->callf != nil){
-			m->callf(m->callarg);
-			__atomic_store_n(&m->callf, nil, __ATOMIC_RELEASE);
-		}
-		halt1();	/* sti; hlt: an IPI since the test wakes it */
-		splhi();
-	}
+	m->online = 1;
+	schedinit();
+}
+
+static void
+lapicset(void *a)
+{
+	ulong cnt;
+
+	if(m->machno == 0)
+		return;
+	cnt = (ulong)a;
+	m->lapiccnt = cnt != lapictick ? cnt : 0;
+	m->lapicacc = 0;
+	lapicw(Lapicinit, cnt);
 }
 
 /*
- * The local APIC's interrupts on an application processor: its clock
- * (its ticks and idle time), and mpcall's IPI, which only wakes it.
+ * the application processors' local APIC timers interrupt rate times a
+ * second (HZ for rate 0), for the profiler: each interrupt a sample,
+ * and a tick when they have counted a tick's worth (lapicintr)
  */
 void
-lapicintr(int v)
+lapicrate(ulong rate)
 {
-	if(v == VectorLAPIC)
-		machtick(up == nil && m->callf == nil);
-	lapiceoi();
+	ulong cnt;
+
+	if(conf.nmach == 1)
+		return;
+	cnt = lapictick;
+	if(rate > HZ){
+		cnt = lapictick*HZ/rate;
+		if(cnt < 100)
+			cnt = 100;
+	}
+	mpcall(lapicset, (void*)cnt);
+}
+
+/* wake processor n, halted for want of work (proc.c's ready); at splhi */
+void
+mpwake(int n)
+{
+	ipi(MACHP(n)->apicid, VectorIPI);
 }
 
 /*
- * mpcall(f, a): every processor runs f(a), this one at its priority
- * level, the others from their idle loop at splhi (woken by an IPI);
+ * The local APIC's interrupts: an application processor's clock (its
+ * ticks and idle time, and the round robin of its processes), and the
+ * IPI of mpwake, which only wakes it, or of mpcall, whose function it
+ * runs here.  Then, as after a device's interrupt (trap.c), the tick's
+ * round robin or a higher priority process that became ready.
+ */
+void
+lapicintr(Ureg *u)
+{
+	void (*f)(void*);
+	int v, tick;
+
+	v = u->trap;
+	tick = v == VectorLAPIC;
+	if(tick){
+		if(kproftick != nil)
+			kproftick(kprofpc(u));
+		if(m->lapiccnt != 0){
+			/* profiling: a tick once a tick's count has gone (lapicrate) */
+			m->lapicacc += m->lapiccnt;
+			if(m->lapicacc < lapictick)
+				tick = 0;
+			else
+				m->lapicacc -= lapictick;
+		}
+		if(tick)
+			machtick(up == nil);
+	}
+	lapiceoi();
+	if(v == VectorIPI && (f = __atomic_load_n(&m->callf, __ATOMIC_ACQUIRE)) != nil){
+		f(m->callarg);
+		__atomic_store_n(&m->callf, nil, __ATOMIC_RELEASE);
+	}
+	if(up != nil && up->state == Running && up->nlocks == 0 && (tick ? anyeqhigher() : anyhigher()))
+		sched();
+}
+
+/*
+ * mpcall(f, a): every processor runs f(a), the caller's at its
+ * priority level, the others' in the IPI's handler at splhi (lapicintr);
  * it returns when all have, with their number, waiting halted (until
  * its next interrupt) where interrupts are on: under icount, QEMU's
  * round robin may not run a processor woken from halt while this one
- * is busy (at -smp 2 it never did).  One call at a time.
+ * is busy (at -smp 2 it never did).  One call at a time.  The caller
+ * may be moved to another processor while f runs at a low level; the
+ * others are those of the call.
  * f must not sleep and, elsewhere than here, must not touch what a
- * Lock does not guard: the others run while this processor runs
- * processes.  (emu: f runs once, here.)
+ * Lock does not guard.  (emu: f runs once, here.)
  */
 int
 mpcall(void (*f)(void*), void *a)
 {
 	static QLock q;
 	Mach *mp;
-	int i, lo;
+	int i, me, lo, s;
 
 	qlock(&q);
-	for(i = 1; i < conf.nmach; i++){
+	s = splhi();
+	me = m->machno;
+	for(i = 0; i < conf.nmach; i++){
+		if(i == me)
+			continue;
 		mp = MACHP(i);
 		mp->callarg = a;
 		__atomic_store_n(&mp->callf, f, __ATOMIC_RELEASE);
 		ipi(mp->apicid, VectorIPI);
 	}
+	splx(s);
 	f(a);
 	lo = islo();
-	for(i = 1; i < conf.nmach; i++){
+	for(i = 0; i < conf.nmach; i++){
+		if(i == me)
+			continue;
 		mp = MACHP(i);
 		while(__atomic_load_n(&mp->callf, __ATOMIC_ACQUIRE) != nil)
 			if(lo)

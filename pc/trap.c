@@ -244,7 +244,7 @@ trap(Ureg *u)
 	}
 	m->intr++;
 	if(u->trap == VectorLAPIC || u->trap == VectorIPI){
-		lapicintr(u->trap);
+		lapicintr(u);
 		return;
 	}
 	if(u->trap >= VectorIOAPIC && u->trap < VectorIOAPIC+16){

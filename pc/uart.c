@@ -9,7 +9,9 @@
  * goes through a ring the transmit interrupt drains; with interrupts
  * off (panic, early boot) it is polled.  Where QEMU gives a virtio
  * console (vcons.c), output goes there instead, once the ring is
- * empty.  Input characters are put on kbdq for devcons.
+ * empty.  Input characters are put on kbdq for devcons.  out's Lock
+ * guards the ring and the interrupt enable register against the
+ * interrupt and other processors; a panic writes without it.
  */
 enum
 {
@@ -72,8 +74,10 @@ uartintr(Ureg*, void*)
 			while(inb(Port+Lsr) & Dr){
 				if(kbdq != nil && qfull(kbdq)){
 					/* leave the rest in QEMU until devcons catches up: uartpoll */
+					ilock(&out);
 					out.rxoff = 1;
 					outb(Port+Ier, out.intr ? Ethre : 0);
+					iunlock(&out);
 					break;
 				}
 				c = inb(Port+Rbr);
@@ -130,8 +134,10 @@ void
 uartpoll(void)
 {
 	if(out.rxoff && qwindow(kbdq) >= 512){
+		ilock(&out);
 		out.rxoff = 0;
 		outb(Port+Ier, out.intr ? Erda|Ethre : Erda);
+		iunlock(&out);
 	}
 }
 
@@ -156,25 +162,25 @@ uartdrain(void)
 void
 putstrn(char *s, int n)
 {
-	int pl, k;
+	int pl, k, locked;
 
 	pl = splhi();
+	locked = !panicking;
+	if(locked)
+		lock(&out);
 	if(out.r == out.w){
 		k = vconsput(s, n);
 		s += k;
 		n -= k;
-		if(n == 0){
-			splx(pl);
-			return;
-		}
+		if(n == 0)
+			goto done;
 	}
 	if(!out.on || !(pl & IFLAG)){
 		/* polled: keep the order of anything queued */
 		uartdrain();
 		while(n-- > 0)
 			uartputc(*s++);
-		splx(pl);
-		return;
+		goto done;
 	}
 	while(n > 0){
 		if(out.w - out.r >= Nring){
@@ -186,6 +192,9 @@ putstrn(char *s, int n)
 	}
 	if(!out.intr && (inb(Port+Lsr) & Thre))
 		txstart();
+done:
+	if(locked)
+		unlock(&out);
 	splx(pl);
 }
 
@@ -195,8 +204,12 @@ uartflush(void)
 	int s;
 
 	s = splhi();
+	if(!panicking)
+		lock(&out);
 	uartdrain();
 	while((inb(Port+Lsr) & 0x40) == 0)	/* transmitter idle */
 		;
+	if(!panicking)
+		unlock(&out);
 	splx(s);
 }

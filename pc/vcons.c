@@ -19,7 +19,8 @@
  * Input stays on the uart.
  *
  * One transmit descriptor, reused: vconsput copies, notifies and
- * waits for the used ring to catch up.  Callers hold splhi (putstrn).
+ * waits for the used ring to catch up.  Callers hold the uart's lock
+ * (putstrn) or, panicking, splhi.
  */
 enum
 {

@@ -19,6 +19,12 @@
  *
  * When no Dis thread is ready the holder does idle-time collection
  * (execatidle) and then sleeps until there is work.
+ *
+ * Locking: isched's Lock guards its fields; a kproc lets it go once
+ * committed to wait in the VM's queue (proc.c: p->mach).  It is taken
+ * before the scheduler's locks (ready, wakeup), never after.  The
+ * interpreters' run queue is the VM holder's: others read vmnready()
+ * only as a hint.  idlewait's fields are idlewaitl's.
  */
 
 enum
@@ -27,6 +33,7 @@ enum
 };
 
 static struct {
+	Lock;
 	Proc*	owner;		/* the kproc holding the VM */
 	Proc*	head;		/* kprocs waiting to acquire it */
 	Proc*	tail;
@@ -50,6 +57,7 @@ static struct {
  * at most one pass.
  */
 Idlewait	idlewait;
+static Lock	idlewaitl;
 static uvlong	waitstart;	/* fastticks when the current wait began, 0 if none */
 static ulong	waitquanta;
 
@@ -103,10 +111,12 @@ vmget(void)
 	int s;
 
 	s = splhi();
+	lock(&isched);
 	if(isched.owner == up)
 		panic("vmget: %s already holds the VM", up->text);
 	if(isched.owner == nil){
 		isched.owner = up;
+		unlock(&isched);
 		splx(s);
 		return;
 	}
@@ -119,6 +129,7 @@ vmget(void)
 	isched.yield++;
 	up->state = Waitrelease;
 	up->psstate = "acquire";
+	unlock(&isched);
 	vmqwait();
 	up->psstate = nil;
 	/* vmput handed it to us */
@@ -128,14 +139,12 @@ vmget(void)
 static void startvm(void);
 Idlestat	idlestat;
 
-/* give the VM to the next waiting kproc, or to an idle interpreter */
+/* give the VM to the next waiting kproc, or to an idle interpreter; isched held */
 static void
-vmput(void)
+vmputl(void)
 {
 	Proc *p;
-	int s;
 
-	s = splhi();
 	if(isched.owner != up)
 		panic("vmput: %s does not hold the VM", up->text);
 	p = isched.head;
@@ -147,7 +156,6 @@ vmput(void)
 		isched.yield--;
 		isched.owner = p;
 		ready(p);
-		splx(s);
 		return;
 	}
 	isched.owner = nil;
@@ -171,6 +179,17 @@ vmput(void)
 		 */
 		startvm();
 	}
+}
+
+static void
+vmput(void)
+{
+	int s;
+
+	s = splhi();
+	lock(&isched);
+	vmputl();
+	unlock(&isched);
 	splx(s);
 }
 
@@ -181,28 +200,34 @@ tready(void*)
 	return isched.kicked == up || isched.owner == nil && vmnready() > 0;
 }
 
-/* a ready kernel process starts waiting for the idle collector; at splhi */
+/* a ready kernel process starts waiting for the idle collector */
 void
 idlewaitbegin(void)
 {
+	lock(&idlewaitl);
 	if(waitstart == 0){
 		waitstart = fastticks(nil);
 		if(waitstart == 0)
 			waitstart = 1;
 		waitquanta = 0;
 	}
+	unlock(&idlewaitl);
 }
 
-/* the idle collector gives way (or stops): the wait ends; at splhi */
+/* the idle collector gives way (or stops): the wait ends */
 void
 idlewaitend(void)
 {
 	uvlong t;
 
-	if(waitstart == 0)
+	lock(&idlewaitl);
+	if(waitstart == 0){
+		unlock(&idlewaitl);
 		return;
+	}
 	t = fastticks(nil) - waitstart;
 	waitstart = 0;
+	unlock(&idlewaitl);
 	idlewaitadd(t, waitquanta);
 }
 
@@ -240,10 +265,10 @@ execatidle(void)
 			break;
 		rungc();
 		idlestat.quanta++;
-		s = splhi();
+		lock(&idlewaitl);
 		if(waitstart != 0)
 			waitquanta++;
-		splx(s);
+		unlock(&idlewaitl);
 		if(idlegcpatched)
 			sched();
 	}
@@ -289,6 +314,7 @@ vmkick(void)
 	int s;
 
 	s = splhi();
+	lock(&isched);
 	p = isched.idlevm;
 	if(p != nil && isched.kicked == nil){
 		isched.idlevm = p->qlink;
@@ -297,6 +323,7 @@ vmkick(void)
 		wakeup(&p->sleep);
 	}else if(p == nil && !isched.creating && isched.owner == nil)
 		startvm();
+	unlock(&isched);
 	splx(s);
 }
 
@@ -433,11 +460,14 @@ vmidlewait(void)
 	int s;
 
 	s = splhi();
-	vmput();
+	lock(&isched);
+	vmputl();
 	up->qlink = isched.idlevm;
 	isched.idlevm = up;
 	strecpy(up->text, up->text+sizeof up->text, "idle");
+	unlock(&isched);
 	sleep(&up->sleep, tready, nil);
+	lock(&isched);
 	if(isched.kicked == up)
 		isched.kicked = nil;
 	for(l = &isched.idlevm; *l != nil; l = &(*l)->qlink)
@@ -446,6 +476,7 @@ vmidlewait(void)
 			break;
 		}
 	up->qlink = nil;
+	unlock(&isched);
 	strecpy(up->text, up->text+sizeof up->text, "dis");
 	splx(s);
 	vmget();
@@ -474,8 +505,10 @@ vmretire(void)
 	int s;
 
 	s = splhi();
-	vmput();
+	lock(&isched);
+	vmputl();
 	isched.nvm--;
+	unlock(&isched);
 	splx(s);
 	pexit("", 0);
 }
@@ -490,8 +523,10 @@ vmachine(void*)
 	up->type = Interp;
 	attrproc(Cvm);
 	s = splhi();
+	lock(&isched);
 	isched.nvm++;
 	isched.creating = 0;
+	unlock(&isched);
 	splx(s);
 	vmget();
 	for(;;){

@@ -377,6 +377,7 @@ struct Proc
 	Label	sched;		/* known to l.S: must be first */
 	char*	kstack;		/* known to l.S: base of the kernel stack */
 	Proc*	rnext;		/* next on the run queue */
+	void*	mach;		/* the Mach whose stack it is on, nil while off every processor (proc.c) */
 	Proc*	qnext;		/* next waiting for a QLock or RWlock */
 	Proc*	next;		/* all procs */
 	int	pid;

@@ -23,8 +23,8 @@ char*	poolsummary(char*, char*);
 char*	kobjsummary(char*, char*);
 extern	Kobjstat	kobjstat[Nkobj];
 /* one instruction each: atomic against interrupts on one processor */
-#define	kobjalloc(k)	(kobjstat[k].nalloc++)
-#define	kobjfree(k)	(kobjstat[k].nfree++)
+#define	kobjalloc(k)	__atomic_add_fetch(&kobjstat[k].nalloc, 1, __ATOMIC_RELAXED)
+#define	kobjfree(k)	__atomic_add_fetch(&kobjstat[k].nfree, 1, __ATOMIC_RELAXED)
 void*	xalloc(ulong);
 void*	xallocz(ulong, int);
 void	xfree(void*);
@@ -210,8 +210,8 @@ void	waitsched(int, ulong);
  * or calls qlock.c's as refinline (the config's misc setting) says at
  * run time.  A macro's name in its own body is the function.
  */
-#define	increfinline(r)	({ Ref *r_ = (r); int s_ = splhi(); long x_ = ++r_->ref; splx(s_); x_; })
-#define	decrefinline(r)	({ Ref *r_ = (r); int s_ = splhi(); long x_ = --r_->ref; splx(s_); \
+#define	increfinline(r)	({ Ref *r_ = (r); __atomic_add_fetch(&r_->ref, 1, __ATOMIC_SEQ_CST); })
+#define	decrefinline(r)	({ Ref *r_ = (r); long x_ = __atomic_sub_fetch(&r_->ref, 1, __ATOMIC_SEQ_CST); \
 			if(x_ < 0){ panic("decref: negative ref, pc %#lux", getcallerpc(&r_)); } x_; })
 #ifdef REFINLINE
 #define	incref(r)	increfinline(r)
@@ -281,6 +281,7 @@ long	seconds(void);
 void	putstrn(char*, int);
 extern	Queue*	kbdq;		/* input from the serial line, for devcons */
 extern	Queue*	kprintq;	/* devcons's /dev/kprint, or nil */
+extern	Lock	kprintlk;	/* print.c: held to use or change kprintq */
 
 /* image of the root file system: the multiboot modules */
 uchar*	bootmod(int, ulong*);	/* module n's address and length; nil if absent */

@@ -13,15 +13,21 @@
  */
 
 int	panicking;	/* halt skips device shutdown */
-Queue*	kprintq;	/* when devcons has /dev/kprint open, a copy of print goes here */
+Queue*	kprintq;	/* when devcons has /dev/kprint open, print goes here instead */
+Lock	kprintlk;	/* guards kprintq's use against its close */
 
 long
 lib9write(int fd, void *buf, long n)
 {
 	USED(fd);
 	if(kprintq != nil){
-		qiwrite(kprintq, buf, n);
-		return n;
+		ilock(&kprintlk);
+		if(kprintq != nil){
+			qiwrite(kprintq, buf, n);
+			iunlock(&kprintlk);
+			return n;
+		}
+		iunlock(&kprintlk);
 	}
 	putstrn(buf, n);
 	return n;

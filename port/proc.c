@@ -6,21 +6,41 @@
 #include "../port/error.h"
 
 /*
- * Kernel processes and their scheduling.  One processor: the run
- * queues are guarded by splhi.  A process gives up the processor in
- * sched(), which saves its label and jumps to the scheduler loop in
- * schedinit() on the boot stack; that picks the highest priority
- * ready process, round robin within a priority.
+ * Kernel processes and their scheduling, on one processor or several,
+ * as Plan 9's.  A process gives up its processor in sched(), which
+ * saves its label and jumps to the scheduler loop in schedinit() on
+ * the processor's own stack; that picks the highest priority ready
+ * process, round robin within a priority, from run queues shared by
+ * all processors.
  *
- * Preemption: at each clock tick the running process yields to any
- * ready process of the same or higher priority; a process made ready
- * at a higher priority (by an interrupt) preempts at once.
+ * Locking: runq guards the run queues, nrdy and idlemach; procl the
+ * list of processes, the dead kept for reuse and the pids; timerl the
+ * timers.  sleep and wakeup take the Rendez's lock, then the
+ * process's rlock (postnote takes them the other way, the second with
+ * canlock), then runq.  Order: timerl, a Rendez, rlock, runq.
+ *
+ * A process is committed to wait (sleep, a queue of qlock.c or of the
+ * VM) with its state set and its locks let go before it calls sched():
+ * another processor may make it ready meanwhile.  p->mach says which
+ * processor's stack p is on, from the moment one takes it until
+ * schedinit has left its stack, and dequeue passes over a ready process
+ * whose mach is still set.
+ *
+ * An idle processor halts with its bit in idlemach; ready() wakes one
+ * with an interprocessor interrupt (mpwake).  Preemption: at each tick
+ * of its clock (the first processor's 8253, the others' local APIC
+ * timers) the running process yields to any ready process of the same
+ * or higher priority; a process made ready at a higher priority by an
+ * interrupt preempts the interrupted one at once.
  */
 
 ulong	ticks;
 int	nrdy;
+static Lock	runql;
 static Proc*	runq[Nrq];
 static Proc*	runqt[Nrq];
+static ulong	idlemach;	/* processors halted for want of work, by bit */
+static Lock	procl;
 static Proc*	procs;		/* all processes */
 static Proc*	deadprocs;	/* for reuse */
 static int	ndead;
@@ -29,8 +49,10 @@ enum
 	Ndead	= 16,	/* dead Procs kept for reuse; more go back to xalloc */
 };
 static int	pidalloc;
+static Lock	timerl;
 static Proc*	timers;		/* tsleeping, in order of twhen */
 
+/* put p at the tail of its queue; runq held */
 static void
 queueproc(Proc *p)
 {
@@ -46,13 +68,32 @@ queueproc(Proc *p)
 	nrdy++;
 }
 
-/* make p runnable */
+/*
+ * an idle processor other than this one, taken out of idlemach, or -1;
+ * runq held
+ */
+static int
+idletake(void)
+{
+	ulong b;
+	int i;
+
+	b = idlemach & ~(1UL<<m->machno);
+	if(b == 0)
+		return -1;
+	i = __builtin_ctzl(b);
+	idlemach &= ~(1UL<<i);
+	return i;
+}
+
+/* make p runnable, waking an idle processor for it */
 void
 ready(Proc *p)
 {
-	int s;
+	int s, i;
 
 	s = splhi();
+	lock(&runql);
 	p->state = Ready;
 	if(waitnote != nil)
 		p->readyt = (ulong)fastticks(nil) | 1;	/* for acquire's wait (schedinit) */
@@ -60,6 +101,10 @@ ready(Proc *p)
 	/* the idle collector now keeps p waiting (see execatidle) */
 	if(up != nil && up->type == IdleGC && up->state == Running && p->pri >= up->pri)
 		idlewaitbegin();
+	i = idletake();
+	unlock(&runql);
+	if(i >= 0)
+		mpwake(i);
 	splx(s);
 }
 
@@ -95,45 +140,97 @@ anyeqhigher(void)
 	return 0;
 }
 
+/*
+ * take the first ready process of the highest priority that is off
+ * every processor's stack; runq held
+ */
 static Proc*
 dequeue(void)
 {
-	Proc *p;
+	Proc *p, *l;
 	int i;
 
 	for(i = Nrq-1; i >= 0; i--){
-		p = runq[i];
-		if(p != nil){
-			runq[i] = p->rnext;
-			if(runq[i] == nil)
-				runqt[i] = nil;
-			p->rnext = nil;
-			nrdy--;
-			return p;
+		l = nil;
+		for(p = runq[i]; p != nil; p = p->rnext){
+			if(p->mach == nil)
+				break;
+			l = p;
 		}
+		if(p == nil)
+			continue;
+		if(l != nil)
+			l->rnext = p->rnext;
+		else
+			runq[i] = p->rnext;
+		if(runqt[i] == p)
+			runqt[i] = l;
+		p->rnext = nil;
+		p->mach = m;
+		nrdy--;
+		return p;
 	}
 	return nil;
 }
 
-/* the next process to run; idles with interrupts on until there is one */
+/*
+ * the next process to run; idles with interrupts on until there is
+ * one, halted while none is queued, spinning while the only ones
+ * queued are still leaving another processor
+ */
 static Proc*
 runproc(void)
 {
 	Proc *p;
+	int idle;
 
 	for(;;){
+		lock(&runql);
 		p = dequeue();
+		idle = p == nil && nrdy == 0;
+		if(idle)
+			idlemach |= 1UL<<m->machno;
+		unlock(&runql);
 		if(p != nil)
 			return p;
 		attrproc(Cidle);
-		halt1();
+		if(idle)
+			halt1();
+		else
+			spllo();
 		splhi();
+		if(idle){
+			lock(&runql);
+			idlemach &= ~(1UL<<m->machno);
+			unlock(&runql);
+		}
 	}
 }
 
+/* a process that has exited, off its stack: keep a few for newproc */
+static void
+procfree(Proc *p)
+{
+	p->state = Dead;
+	p->mach = nil;
+	kobjfree(Kproc);
+	lock(&procl);
+	if(ndead >= Ndead){
+		unlock(&procl);
+		xfree(p->kstack);
+		xfree(p);
+		return;
+	}
+	p->next = deadprocs;
+	deadprocs = p;
+	ndead++;
+	unlock(&procl);
+}
+
 /*
- * The scheduler loop, on the boot stack: dispose of the process that
- * called sched() and start the next.  Called once by main.
+ * The scheduler loop, on the processor's own stack: dispose of the
+ * process that called sched() and start the next.  Called once by
+ * main on each processor.
  */
 void
 schedinit(void)
@@ -149,22 +246,15 @@ schedinit(void)
 		attrout(p);
 		up = nil;
 		switch(p->state){
+		case Moribund:
+			procfree(p);
+			break;
 		case Running:
 			ready(p);
-			break;
-		case Moribund:
-			/* its stack is no longer in use: keep a few for newproc */
-			p->state = Dead;
-			kobjfree(Kproc);
-			if(ndead >= Ndead){
-				xfree(p->kstack);
-				xfree(p);
-				break;
-			}
-			p->next = deadprocs;
-			deadprocs = p;
-			ndead++;
-			break;
+			/* fall through */
+		default:
+			/* off its stack: a processor may take it now */
+			__atomic_store_n(&p->mach, nil, __ATOMIC_RELEASE);
 		}
 	}
 	p = runproc();
@@ -243,13 +333,14 @@ Proc*
 newproc(void)
 {
 	Proc *p;
-	int s;
 
-	s = splhi();
+	lock(&procl);
 	p = deadprocs;
-	if(p != nil)
+	if(p != nil){
 		deadprocs = p->next;
-	splx(s);
+		ndead--;
+	}
+	unlock(&procl);
 	if(p == nil){
 		p = xallocz(sizeof(Proc), 1);
 		if(p == nil)
@@ -260,21 +351,20 @@ newproc(void)
 			return nil;
 		}
 	}else{
-		ndead--;
 		char *k = p->kstack;
 		memset(p, 0, sizeof *p);
 		p->kstack = k;
 	}
 	kobjalloc(Kproc);
-	p->pid = ++pidalloc;
 	p->state = Scheding;
 	p->env = &p->defenv;
 	p->defenv.errstr = p->defenv.errbuf0;
 	p->defenv.user = eve;
-	s = splhi();
+	lock(&procl);
+	p->pid = ++pidalloc;
 	p->next = procs;
 	procs = p;
-	splx(s);
+	unlock(&procl);
 	return p;
 }
 
@@ -336,11 +426,13 @@ pexit(char*, int)
 	closegroups(&up->defenv);
 	selfflush();
 	s = splhi();
+	lock(&procl);
 	for(l = &procs; (p = *l) != nil; l = &p->next)
 		if(p == up){
 			*l = p->next;
 			break;
 		}
+	unlock(&procl);
 	up->state = Moribund;
 	gotolabel(&m->sched);
 	USED(s);
@@ -364,6 +456,7 @@ timerintr(void)
 {
 	Proc *p;
 
+	lock(&timerl);
 	while((p = timers) != nil && (long)(ticks - p->twhen) >= 0){
 		timers = p->tlink;
 		p->tlink = nil;
@@ -371,12 +464,14 @@ timerintr(void)
 		if(p->trend != nil)
 			wakeup(p->trend);
 	}
+	unlock(&timerl);
 	hzsched();
 }
 
 /*
  * sleep until f(arg) is true.  A note posted to the process
- * interrupts the sleep with error(Eintr).
+ * interrupts the sleep with error(Eintr).  f is called holding r's
+ * lock and up->rlock: it must not take a QLock or sleep.
  */
 void
 sleep(Rendez *r, int (*f)(void*), void *arg)
@@ -386,23 +481,23 @@ sleep(Rendez *r, int (*f)(void*), void *arg)
 	s = splhi();
 	if(up->nlocks)
 		panic("sleep: %s holds a lock", up->text);
-	if(up->notepending){
-		up->notepending = 0;
-		splx(s);
-		error(Eintr);
-	}
-	if(!f(arg)){
-		if(r->p != nil && r->p != up)
-			panic("sleep: double sleep on %#p by %s and %s", r, r->p->text, up->text);
+	lock(&r->lk);
+	lock(&up->rlock);
+	if(r->p != nil && r->p != up)
+		panic("sleep: double sleep on %#p by %s and %s", r, r->p->text, up->text);
+	if(up->notepending || f(arg)){
+		unlock(&up->rlock);
+		unlock(&r->lk);
+	}else{
+		/* committed: a wakeup from now on readies us (see p->mach) */
 		r->p = up;
 		up->r = r;
 		up->state = Wakeme;
 		up->psstate = "sleep";
+		unlock(&up->rlock);
+		unlock(&r->lk);
 		waitsched(Wsleep, up->sleeppc != 0 ? up->sleeppc : getcallerpc(&r));
 		up->psstate = nil;
-		up->r = nil;
-		if(r->p == up)
-			r->p = nil;
 	}
 	if(up->notepending){
 		up->notepending = 0;
@@ -418,6 +513,7 @@ tfn(void *arg)
 	return up->timedout || up->tfn(arg);
 }
 
+/* p's timer is no longer wanted; timerl held */
 static void
 timerdel(Proc *p)
 {
@@ -439,6 +535,7 @@ tsleep(Rendez *r, int (*fn)(void*), void *arg, ulong ms)
 	int s;
 
 	s = splhi();
+	lock(&timerl);
 	/* the tick in progress is partly gone: wait one more, to sleep at least ms */
 	up->twhen = ticks + MS2TK(ms) + 1;
 	up->trend = r;
@@ -449,12 +546,15 @@ tsleep(Rendez *r, int (*fn)(void*), void *arg, ulong ms)
 			break;
 	up->tlink = *l;
 	*l = up;
+	unlock(&timerl);
 	splx(s);
 	if(waserror()){
 		up->sleeppc = 0;
 		s = splhi();
+		lock(&timerl);
 		timerdel(up);
 		up->trend = nil;
+		unlock(&timerl);
 		splx(s);
 		nexterror();
 	}
@@ -462,8 +562,10 @@ tsleep(Rendez *r, int (*fn)(void*), void *arg, ulong ms)
 	sleep(r, tfn, arg);
 	up->sleeppc = 0;
 	s = splhi();
+	lock(&timerl);
 	timerdel(up);
 	up->trend = nil;
+	unlock(&timerl);
 	splx(s);
 	poperror();
 }
@@ -476,14 +578,18 @@ wakeup(Rendez *r)
 	int s;
 
 	s = splhi();
+	lock(&r->lk);
 	p = r->p;
 	if(p != nil){
-		r->p = nil;
+		lock(&p->rlock);
 		if(p->state != Wakeme || p->r != r)
 			panic("wakeup: state %d", p->state);
+		r->p = nil;
 		p->r = nil;
 		ready(p);
+		unlock(&p->rlock);
 	}
+	unlock(&r->lk);
 	splx(s);
 	return p;
 }
@@ -494,23 +600,42 @@ return0(void*)
 	return 0;
 }
 
-/* interrupt p: its current or next sleep raises Eintr */
+/*
+ * interrupt p: its current or next sleep raises Eintr.  It takes
+ * p->rlock before the Rendez's lock, the other way from sleep and
+ * wakeup, so the second only if it can: while a sleep or wakeup on
+ * another processor holds it, try again.
+ */
 int
 postnote(Proc *p, int, char *n, int)
 {
 	Rendez *r;
 	int s;
 
-	s = splhi();
-	if(n != nil)
-		strecpy(p->note, p->note+sizeof p->note, n);
-	p->notepending = 1;
-	r = p->r;
-	if(r != nil && p->state == Wakeme && r->p == p){
-		r->p = nil;
-		p->r = nil;
-		ready(p);
+	for(;;){
+		s = splhi();
+		lock(&p->rlock);
+		if(n != nil){
+			strecpy(p->note, p->note+sizeof p->note, n);
+			n = nil;
+		}
+		p->notepending = 1;
+		r = p->r;
+		if(r == nil || p->state != Wakeme)
+			break;
+		if(canlock(&r->lk)){
+			if(r->p == p){
+				r->p = nil;
+				p->r = nil;
+				ready(p);
+			}
+			unlock(&r->lk);
+			break;
+		}
+		unlock(&p->rlock);
+		splx(s);
 	}
+	unlock(&p->rlock);
 	splx(s);
 	return 1;
 }
@@ -520,13 +645,12 @@ void
 procintr(void *prog, char *note)
 {
 	Proc *q;
-	int s;
 
-	s = splhi();
+	lock(&procl);
 	for(q = procs; q != nil; q = q->next)
 		if(q->iprog == prog)
 			postnote(q, 1, note, 0);
-	splx(s);
+	unlock(&procl);
 }
 
 static char *statename[] = {
@@ -545,13 +669,16 @@ procread(char *buf, int n, ulong off)
 	tbuf = smalloc(READSTR*4);
 	p = tbuf;
 	e = tbuf + READSTR*4;
+	lock(&procl);
 	for(q = procs; q != nil; q = q->next)
 		p = seprint(p, e, "%6d %-12s %3d %s\n", q->pid, statename[q->state], q->pri, q->text);
+	unlock(&procl);
 	l = readstr(off, buf, n, tbuf);
 	free(tbuf);
 	return l;
 }
 
+/* for debugging: without procl, which the caller may hold */
 void
 dumpprocs(void)
 {

@@ -9,7 +9,9 @@
  * holds it, so nothing else runs there while it is held; another
  * processor spins until it is free (lockspin).  Finding it held by
  * this processor is a deadlock.  QLocks and RWlocks queue the waiting
- * processes.
+ * processes, their state guarded by their own Lock (use), which a
+ * process lets go once committed to wait (its state set) and before
+ * sched(): see proc.c's p->mach.
  *
  * While the wait instruments are on (waitnote, see devwait), each wait
  * in a queue, and each spin for a Lock, is reported with the waiter's
@@ -135,24 +137,15 @@ iunlock(Lock *l)
 long
 incref(Ref *r)
 {
-	long x;
-	int s;
-
-	s = splhi();
-	x = ++r->ref;
-	splx(s);
-	return x;
+	return __atomic_add_fetch(&r->ref, 1, __ATOMIC_SEQ_CST);
 }
 
 long
 decref(Ref *r)
 {
 	long x;
-	int s;
 
-	s = splhi();
-	x = --r->ref;
-	splx(s);
+	x = __atomic_sub_fetch(&r->ref, 1, __ATOMIC_SEQ_CST);
 	if(x < 0)
 		panic("decref: negative ref, pc %#lux", getcallerpc(&r));
 	return x;
@@ -177,9 +170,12 @@ waitsched(int type, ulong pc)
 		waitnote(type, pc, fastticks(nil) - t0);
 }
 
-/* wait on a lock's queue as a wait of type from pc; called at splhi */
+/*
+ * wait on a lock's queue as a wait of type from pc; called at splhi
+ * holding use, which it lets go
+ */
 static void
-qwait(Proc **head, Proc **tail, int state, int type, ulong pc)
+qwait(Lock *use, Proc **head, Proc **tail, int state, int type, ulong pc)
 {
 	uvlong t0;
 
@@ -191,6 +187,7 @@ qwait(Proc **head, Proc **tail, int state, int type, ulong pc)
 		*head = up;
 	*tail = up;
 	up->state = state;
+	unlock(use);
 	waitsched(type, pc);
 	if(t0 != 0)
 		acctwait(Alock, t0);
@@ -219,10 +216,12 @@ qlock(QLock *q)
 	s = splhi();
 	if(up != nil && up->nlocks)
 		panic("qlock: %s holds a lock, pc %#lux", up->text, getcallerpc(&q));
+	lock(&q->use);
 	if(!q->locked){
 		q->locked = 1;
 		q->owner = up;
 		q->pc = getcallerpc(&q);
+		unlock(&q->use);
 		splx(s);
 		return;
 	}
@@ -230,7 +229,7 @@ qlock(QLock *q)
 		panic("qlock: no process");
 	if(q->owner == up)
 		panic("qlock: %s locks twice, pc %#lux", up->text, getcallerpc(&q));
-	qwait(&q->head, &q->tail, Queueing, Wqlock, getcallerpc(&q));
+	qwait(&q->use, &q->head, &q->tail, Queueing, Wqlock, getcallerpc(&q));
 	/* qunlock handed the lock to us */
 	q->pc = getcallerpc(&q);
 	splx(s);
@@ -242,12 +241,15 @@ canqlock(QLock *q)
 	int s;
 
 	s = splhi();
+	lock(&q->use);
 	if(q->locked){
+		unlock(&q->use);
 		splx(s);
 		return 0;
 	}
 	q->locked = 1;
 	q->owner = up;
+	unlock(&q->use);
 	splx(s);
 	return 1;
 }
@@ -259,6 +261,7 @@ qunlock(QLock *q)
 	int s;
 
 	s = splhi();
+	lock(&q->use);
 	if(!q->locked)
 		panic("qunlock: not locked, pc %#lux", getcallerpc(&q));
 	p = qtake(&q->head, &q->tail);
@@ -269,6 +272,7 @@ qunlock(QLock *q)
 		q->locked = 0;
 		q->owner = nil;
 	}
+	unlock(&q->use);
 	splx(s);
 }
 
@@ -278,16 +282,18 @@ rlock(RWlock *l)
 	int s;
 
 	s = splhi();
+	lock(&l->use);
 	if(!l->writer && l->head == nil){
 		l->readers++;
+		unlock(&l->use);
 		splx(s);
 		return;
 	}
-	qwait(&l->head, &l->tail, QueueingR, Wrlock, getcallerpc(&l));
+	qwait(&l->use, &l->head, &l->tail, QueueingR, Wrlock, getcallerpc(&l));
 	splx(s);
 }
 
-/* wake the next writer, or all readers at the head of the queue */
+/* wake the next writer, or all readers at the head of the queue; use held */
 static void
 rwwake(RWlock *l)
 {
@@ -318,10 +324,12 @@ runlock(RWlock *l)
 	int s;
 
 	s = splhi();
+	lock(&l->use);
 	if(--l->readers < 0)
 		panic("runlock: no readers");
 	if(l->readers == 0)
 		rwwake(l);
+	unlock(&l->use);
 	splx(s);
 }
 
@@ -331,14 +339,16 @@ wlock(RWlock *l)
 	int s;
 
 	s = splhi();
+	lock(&l->use);
 	if(!l->writer && l->readers == 0 && l->head == nil){
 		l->writer = 1;
 		l->wproc = up;
 		l->wpc = getcallerpc(&l);
+		unlock(&l->use);
 		splx(s);
 		return;
 	}
-	qwait(&l->head, &l->tail, QueueingW, Wwlock, getcallerpc(&l));
+	qwait(&l->use, &l->head, &l->tail, QueueingW, Wwlock, getcallerpc(&l));
 	l->wpc = getcallerpc(&l);
 	splx(s);
 }
@@ -349,10 +359,12 @@ wunlock(RWlock *l)
 	int s;
 
 	s = splhi();
+	lock(&l->use);
 	if(!l->writer)
 		panic("wunlock: not locked");
 	l->writer = 0;
 	l->wproc = nil;
 	rwwake(l);
+	unlock(&l->use);
 	splx(s);
 }

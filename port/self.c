@@ -33,7 +33,7 @@ take(void **a, int *n, int k)
 {
 	if(*n == 0)
 		return nil;
-	kobjstat[k].nself++;
+	__atomic_add_fetch(&kobjstat[k].nself, 1, __ATOMIC_RELAXED);
 	return a[--*n];
 }
 
@@ -44,7 +44,7 @@ keep(void **a, int *n, void *v, int k)
 	if(*n >= selfish)
 		return 0;
 	a[(*n)++] = v;
-	kobjstat[k].nselffree++;
+	__atomic_add_fetch(&kobjstat[k].nselffree, 1, __ATOMIC_RELAXED);
 	return 1;
 }
 
@@ -110,7 +110,7 @@ selfblock(int size)
 			b->rp = b->base;
 			b->wp = b->base;
 			b->lim = lim;
-			kobjstat[Kblock].nself++;
+			__atomic_add_fetch(&kobjstat[Kblock].nself, 1, __ATOMIC_RELAXED);
 			return b;
 		}
 	}
