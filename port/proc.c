@@ -35,10 +35,20 @@
  */
 
 ulong	ticks;
-int	nrdy;
+int	nrdy;		/* ready processes, in every queue */
+
+/* ready processes by priority, round robin within one */
+typedef struct Schedq Schedq;
+struct Schedq
+{
+	Proc*	head[Nrq];
+	Proc*	tail[Nrq];
+	int	n;
+};
+
 static Lock	runql;
-static Proc*	runq[Nrq];
-static Proc*	runqt[Nrq];
+static Schedq	runq;		/* SMP: every processor's; AMP: those not yet assigned */
+static Schedq	machq[MAXMACH];	/* AMP: those assigned to each processor */
 static ulong	idlemach;	/* processors halted for want of work, by bit */
 static Lock	procl;
 static Proc*	procs;		/* all processes */
@@ -52,108 +62,51 @@ static int	pidalloc;
 static Lock	timerl;
 static Proc*	timers;		/* tsleeping, in order of twhen */
 
-/* put p at the tail of its queue; runq held */
+/* the AMP scheduler is on (config's sched amp) and has processors to assign to */
+static int
+amp(void)
+{
+	return schedamp && conf.nmach > 1;
+}
+
+/* the queue that this processor runs from */
+static Schedq*
+myq(void)
+{
+	return amp() ? &machq[m->machno] : &runq;
+}
+
+/* put p at the tail of q; runq held */
 static void
-queueproc(Proc *p)
+queueproc(Schedq *q, Proc *p)
 {
 	int pri;
 
 	pri = p->pri;
 	p->rnext = nil;
-	if(runqt[pri] != nil)
-		runqt[pri]->rnext = p;
+	if(q->tail[pri] != nil)
+		q->tail[pri]->rnext = p;
 	else
-		runq[pri] = p;
-	runqt[pri] = p;
+		q->head[pri] = p;
+	q->tail[pri] = p;
+	q->n++;
 	nrdy++;
 }
 
 /*
- * an idle processor other than this one, taken out of idlemach, or -1;
- * runq held
- */
-static int
-idletake(void)
-{
-	ulong b;
-	int i;
-
-	b = idlemach & ~(1UL<<m->machno);
-	if(b == 0)
-		return -1;
-	i = __builtin_ctzl(b);
-	idlemach &= ~(1UL<<i);
-	return i;
-}
-
-/* make p runnable, waking an idle processor for it */
-void
-ready(Proc *p)
-{
-	int s, i;
-
-	s = splhi();
-	lock(&runql);
-	p->state = Ready;
-	if(waitnote != nil)
-		p->readyt = (ulong)fastticks(nil) | 1;	/* for acquire's wait (schedinit) */
-	queueproc(p);
-	/* the idle collector now keeps p waiting (see execatidle) */
-	if(up != nil && up->type == IdleGC && up->state == Running && p->pri >= up->pri)
-		idlewaitbegin();
-	i = idletake();
-	unlock(&runql);
-	if(i >= 0)
-		mpwake(i);
-	splx(s);
-}
-
-int
-anyready(void)
-{
-	return nrdy != 0;
-}
-
-/* is a process of higher priority than up ready? */
-int
-anyhigher(void)
-{
-	int i;
-
-	if(up == nil)
-		return nrdy != 0;
-	for(i = Nrq-1; i > up->pri; i--)
-		if(runq[i] != nil)
-			return 1;
-	return 0;
-}
-
-/* a ready process of the same or higher priority than up? */
-int
-anyeqhigher(void)
-{
-	int i;
-
-	for(i = Nrq-1; i >= up->pri; i--)
-		if(runq[i] != nil)
-			return 1;
-	return 0;
-}
-
-/*
- * take the first ready process of the highest priority that is off
- * every processor's stack; runq held
+ * take from q the first process of the highest priority that is off
+ * every processor's stack, or the first at all if any is; runq held
  */
 static Proc*
-dequeue(void)
+dequeue(Schedq *q, int any)
 {
 	Proc *p, *l;
 	int i;
 
 	for(i = Nrq-1; i >= 0; i--){
 		l = nil;
-		for(p = runq[i]; p != nil; p = p->rnext){
-			if(p->mach == nil)
+		for(p = q->head[i]; p != nil; p = p->rnext){
+			if(any || p->mach == nil)
 				break;
 			l = p;
 		}
@@ -162,35 +115,192 @@ dequeue(void)
 		if(l != nil)
 			l->rnext = p->rnext;
 		else
-			runq[i] = p->rnext;
-		if(runqt[i] == p)
-			runqt[i] = l;
+			q->head[i] = p->rnext;
+		if(q->tail[i] == p)
+			q->tail[i] = l;
 		p->rnext = nil;
-		p->mach = m;
+		q->n--;
 		nrdy--;
 		return p;
 	}
 	return nil;
 }
 
+/* take processor i out of idlemach; 1 if it was there; runq held */
+static int
+idleclr(int i)
+{
+	if((idlemach & 1UL<<i) == 0)
+		return 0;
+	idlemach &= ~(1UL<<i);
+	return 1;
+}
+
+/*
+ * The AMP scheduler's assignment, by the first processor (which runs
+ * no process then, and takes the devices' interrupts): each process in
+ * runq, highest priority first, goes to the queue of the processor
+ * with the fewest processes, queued and running; that processor is
+ * woken if idle, or interrupted if p would preempt what it runs (its
+ * lapicintr).  Returns the processors to interrupt, by bit.  runq held.
+ */
+static ulong
+assign(void)
+{
+	Proc *p, *r;
+	ulong want;
+	int i, best, n, bn;
+
+	want = 0;
+	while((p = dequeue(&runq, 1)) != nil){
+		best = 1;
+		bn = -1;
+		for(i = 1; i < conf.nmach; i++){
+			n = machq[i].n + (MACHP(i)->proc != nil);
+			if(bn < 0 || n < bn){
+				best = i;
+				bn = n;
+			}
+		}
+		queueproc(&machq[best], p);
+		r = MACHP(best)->proc;
+		if(idleclr(best) || r != nil && p->pri > r->pri)
+			want |= 1UL<<best;
+	}
+	return want;
+}
+
+/* interrupt the processors of want, by bit */
+static void
+wake(ulong want)
+{
+	int i;
+
+	for(i = 0; want != 0; i++, want >>= 1)
+		if(want & 1)
+			mpwake(i);
+}
+
+/*
+ * make p runnable, waking an idle processor for it (SMP), or have the
+ * first processor assign it (AMP: at once if this is the first, else
+ * woken to do it)
+ */
+void
+ready(Proc *p)
+{
+	ulong want;
+	int s, i;
+
+	s = splhi();
+	lock(&runql);
+	p->state = Ready;
+	if(waitnote != nil)
+		p->readyt = (ulong)fastticks(nil) | 1;	/* for acquire's wait (schedinit) */
+	queueproc(&runq, p);
+	/* the idle collector now keeps p waiting (see execatidle) */
+	if(up != nil && up->type == IdleGC && up->state == Running && p->pri >= up->pri)
+		idlewaitbegin();
+	want = 0;
+	if(!amp()){
+		for(i = 0; i < conf.nmach; i++)
+			if(i != m->machno && idleclr(i)){
+				want = 1UL<<i;
+				break;
+			}
+	}else if(m->machno == 0)
+		want = assign();
+	else{
+		idleclr(0);
+		want = 1;
+	}
+	unlock(&runql);
+	wake(want);
+	splx(s);
+}
+
+/* p, preempted, is ready again where it ran (AMP) or anywhere (SMP) */
+static void
+requeue(Proc *p)
+{
+	if(!amp() || m->machno == 0){
+		ready(p);
+		return;
+	}
+	lock(&runql);
+	p->state = Ready;
+	queueproc(&machq[m->machno], p);
+	unlock(&runql);
+}
+
+int
+anyready(void)
+{
+	return nrdy != 0;
+}
+
+/* is a process of higher priority than up ready here? */
+int
+anyhigher(void)
+{
+	Schedq *q;
+	int i;
+
+	q = myq();
+	if(up == nil)
+		return q->n != 0;
+	for(i = Nrq-1; i > up->pri; i--)
+		if(q->head[i] != nil)
+			return 1;
+	return 0;
+}
+
+/* a ready process of the same or higher priority than up, here? */
+int
+anyeqhigher(void)
+{
+	Schedq *q;
+	int i;
+
+	q = myq();
+	for(i = Nrq-1; i >= up->pri; i--)
+		if(q->head[i] != nil)
+			return 1;
+	return 0;
+}
+
 /*
  * the next process to run; idles with interrupts on until there is
  * one, halted while none is queued, spinning while the only ones
- * queued are still leaving another processor
+ * queued are still leaving another processor.  Under AMP the first
+ * processor only assigns, halted between interrupts.
  */
 static Proc*
 runproc(void)
 {
+	Schedq *q;
 	Proc *p;
+	ulong want;
 	int idle;
 
 	for(;;){
 		lock(&runql);
-		p = dequeue();
-		idle = p == nil && nrdy == 0;
+		want = 0;
+		p = nil;
+		if(amp() && m->machno == 0){
+			want = assign();
+			idle = 1;
+		}else{
+			q = myq();
+			p = dequeue(q, 0);
+			idle = p == nil && q->n == 0;
+		}
+		if(p != nil)
+			p->mach = m;
 		if(idle)
 			idlemach |= 1UL<<m->machno;
 		unlock(&runql);
+		wake(want);
 		if(p != nil)
 			return p;
 		attrproc(Cidle);
@@ -201,7 +311,7 @@ runproc(void)
 		splhi();
 		if(idle){
 			lock(&runql);
-			idlemach &= ~(1UL<<m->machno);
+			idleclr(m->machno);
 			unlock(&runql);
 		}
 	}
@@ -250,7 +360,7 @@ schedinit(void)
 			procfree(p);
 			break;
 		case Running:
-			ready(p);
+			requeue(p);
 			/* fall through */
 		default:
 			/* off its stack: a processor may take it now */
