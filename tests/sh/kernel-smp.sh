@@ -4,8 +4,8 @@
 # suite passes so: ./minos test -smp 2 kernel, minos(8)): pipes and
 # files, processes killed and listed, sleep and the clock, the snapshot
 # devices, the bench device.  With two processors the devices'
-# interrupts come through the I/O APIC and the second takes its own
-# clock, while processes still run on the first.
+# interrupts come through the I/O APIC, the second takes its own clock,
+# and both run processes (smp-sched).
 TAG=kernsmp
 . "${ROOT:-.}/tests/sh/check.inc"
 

@@ -1,10 +1,9 @@
 #!/bin/sh
 # smp-boot -- several processors (pc/mp.c): ./minos run -smp n starts
-# the application processors, which idle on their local APIC's clock;
+# the application processors, which take their local APIC's clock;
 # /dev/sysstat has a line a processor, numbered from 0, each counting
-# its own interrupts and idle time; the boot processor is the one that
-# runs processes.  Under icount a run at -smp 2 repeats exactly, and
-# one processor's medians are those of a kernel that starts no other.
+# its own interrupts and idle time.  Under icount a run at -smp 2
+# repeats exactly.  (Which processors run processes: smp-sched.)
 # Bad -smp values are refused before booting.
 TAG=smp
 . "${ROOT:-.}/tests/sh/check.inc"
@@ -16,23 +15,23 @@ for c in icount real; do
 	st=$?
 	check "$c-ran" '[ $st = 0 ] && [ $(wc -l <"$T/$c") = 4 ]'
 	check "$c-numbered" '[ "$(awk "{ printf \"%s \", \$1 }" "$T/$c")" = "0 1 2 3 " ]'
-	# the others: no process, no system call, idle, their clock ticking.
-	# Under the real clock on a loaded host (four processors on two
-	# cores, beside other tests) a boot is slower, so a clock may tick
-	# more before the shell runs; and a processor's thread not run in
-	# time loses ticks (QEMU drops a tick while the last is pending: 96
-	# to 99 in 1.1 s seen at load 2.6), and with them the idle share,
-	# computed each 100 ticks: ticking (50 or more), and where 100
-	# came, idle 95% or more.
+	# the others: mostly idle (the shell sleeps), their clock ticking
+	# (interrupts: the ticks and a few wakeups' IPIs).  Under the real
+	# clock on a loaded host (four processors on two cores, beside other
+	# tests) a boot is slower, so a clock may tick more before the shell
+	# runs; and a processor's thread not run in time loses ticks (QEMU
+	# drops a tick while the last is pending: 96 to 99 in 1.1 s seen at
+	# load 2.6), and with them the idle share, computed each 100 ticks:
+	# ticking (50 or more), and where 100 came, idle 80% or more.
 	if [ $c = icount ]; then
-		check "$c-ap-idle" 'awk "NR > 1 && (\$2 != 0 || \$4 != 0 || \$9 != 100) { exit 1 }" "$T/$c"'
-		check "$c-ap-ticks" 'awk "NR > 1 && (\$3 < 100 || \$3 > 130) { exit 1 }" "$T/$c"'
+		check "$c-ap-idle" 'awk "NR > 1 && \$9 < 95 { exit 1 }" "$T/$c" || { cat "$T/$c"; false; }'
+		check "$c-ap-ticks" 'awk "NR > 1 && (\$3 < 100 || \$3 > 200) { exit 1 }" "$T/$c" || { cat "$T/$c"; false; }'
 	else
-		check "$c-ap-idle" 'awk "NR > 1 && (\$2 != 0 || \$4 != 0 || (\$3 >= 100 && \$9 < 95)) { exit 1 }" "$T/$c" || { cat "$T/$c"; false; }'
+		check "$c-ap-idle" 'awk "NR > 1 && \$3 >= 100 && \$9 < 80 { exit 1 }" "$T/$c" || { cat "$T/$c"; false; }'
 		check "$c-ap-ticks" 'awk "NR > 1 && \$3 < 50 { exit 1 }" "$T/$c"'
 	fi
-	# the first ran the shell
-	check "$c-bp" 'awk "NR == 1 && (\$2 == 0 || \$4 == 0) { exit 1 }" "$T/$c"'
+	# the shell ran, somewhere
+	check "$c-ran-shell" 'awk "{ cs += \$2; sc += \$4 } END { exit !(cs > 0 && sc > 0) }" "$T/$c"'
 done
 $M run -smp 8 -c icount 'cat /dev/sysstat' >"$T/eight" 2>&1
 check eight '[ $(wc -l <"$T/eight") = 8 ] && [ "$(tail -1 "$T/eight" | awk "{ print \$1 }")" = 7 ]'
@@ -49,14 +48,6 @@ B="bench -o -n 2000 BASE XBASE"
 $M run -smp 2 -c icount "$B" >"$T/b1" 2>&1
 $M run -smp 2 -c icount "$B" >"$T/b2" 2>&1
 check repeat 'grep -q "^XBASE:1l:" "$T/b1" && cmp -s "$T/b1" "$T/b2"'
-# the other processors idle: the first's medians are one processor's
-medians() {
-	grep ':1l:' "$1" | while read -r name rest; do
-		echo "$rest" | tr ' ' '\n' | sort -n | awk -v n="${name%%:*}" '{ v[NR] = $1 } END { print n, v[int((NR+1)/2)] }'
-	done
-}
-$M run -c icount "$B" >"$T/b0" 2>&1
-check same-medians '[ "$(medians "$T/b0" | wc -l)" = 2 ] && [ "$(medians "$T/b0")" = "$(medians "$T/b1")" ]'
 
 # locks across processors: bench(3)'s op lock has each processor take
 # and release one Lock 300 times (and 10 of warm-up), counting under it;

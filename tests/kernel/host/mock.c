@@ -29,6 +29,7 @@ char *bootcmd = "test";
 Queue *kbdq;
 Queue *printq;
 Queue *kprintq;
+Lock kprintlk;
 Pool pools[Npool];
 Pool *mainmem = &pools[0];
 Pool *heapmem = &pools[1];
