@@ -428,6 +428,47 @@ timeop(Res *r, char *what, int n, int np)
 }
 
 /*
+ * op deadlock: two kprocs take two QLocks of their own in opposite
+ * orders and stay deadlocked, for the kernel's watchdog (proc.c's
+ * lockwatch) to report within seconds; nothing else waits for those
+ * locks, so the system goes on.  Once a boot.
+ */
+static struct
+{
+	QLock	a;
+	QLock	b;
+	int	n;		/* kprocs holding their first */
+	int	started;
+	Rendez	r;
+} dl;
+
+static void
+dlproc(void *arg)
+{
+	QLock *x, *y;
+
+	x = arg == nil ? &dl.a : &dl.b;
+	y = arg == nil ? &dl.b : &dl.a;
+	qlock(x);
+	__atomic_add_fetch(&dl.n, 1, __ATOMIC_SEQ_CST);
+	while(__atomic_load_n(&dl.n, __ATOMIC_SEQ_CST) < 2)
+		tsleep(&dl.r, return0, nil, 10);
+	qlock(y);	/* never */
+	qunlock(y);
+	qunlock(x);
+	pexit("", 0);
+}
+
+static void
+deadlock(void)
+{
+	if(__atomic_exchange_n(&dl.started, 1, __ATOMIC_SEQ_CST))
+		error("op deadlock: once a boot");
+	if(kproc("deadlock", dlproc, nil, PriNormal) < 0 || kproc("deadlock", dlproc, &dl, PriNormal) < 0)
+		error(Enomem);
+}
+
+/*
  * op lock: every processor (mpcall) takes and releases one Lock n
  * times, each pair timed, and counts under it (holding it hold us
  * more): the count must come to n a processor, or the lock let two in
@@ -1249,6 +1290,10 @@ runcmd(Cmdbuf *cb, Res *r)
 		base(r, repcount(cb, 1, 1000, Maxrep));
 		break;
 	case CMop:
+		if(cb->nf == 2 && strcmp(cb->f[1], "deadlock") == 0){
+			deadlock();
+			break;
+		}
 		if(cb->nf >= 2 && strcmp(cb->f[1], "lock") == 0){
 			if(cb->nf > 4)
 				cmderror(cb, "want op lock [reps [hold-us]]");

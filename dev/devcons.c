@@ -561,7 +561,7 @@ consread(Chan *c, void *a, long n, vlong off)
 			n = 0x7FFFFFFF;
 		return poolread(a, n, off);
 	case Qmsec:
-		return readnum(off, a, n, TK2MS(m->ticks), NUMSIZE);
+		return readnum(off, a, n, TK2MS(ticks), NUMSIZE);
 	case Qnotquiterandom:
 		return readrand(a, n, 0);
 	case Qrandom:

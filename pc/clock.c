@@ -111,7 +111,7 @@ tscpit(Tscpit *a)
 			a->count = c;
 		}
 	}
-	a->ticks = m->ticks;
+	a->ticks = ticks;	/* the 8253's, whichever processor this is */
 	splx(s);
 }
 
@@ -463,8 +463,8 @@ tsccalibrate(int n, uvlong *r, ulong *ppm)
 		nexterror();
 	}
 	for(i = -1; i <= n; i++){
-		tk = m->ticks;
-		while(m->ticks == tk)
+		tk = ticks;
+		while(ticks == tk)
 			tsleep(&up->sleep, return0, nil, 1);
 		if(i >= 0)
 			tscpit(&a[i]);

@@ -338,7 +338,7 @@ newmount(Mhead *mh, Chan *to, int flag, char *spec)
 	m->to = to;
 	m->head = mh;
 	incref(to);
-	m->mountid = ++mountid;
+	m->mountid = __atomic_add_fetch(&mountid, 1, __ATOMIC_RELAXED);
 	m->mflag = flag;
 	if(spec != nil)
 		kstrdup(&m->spec, spec);

@@ -379,6 +379,9 @@ struct Proc
 	Proc*	rnext;		/* next on the run queue */
 	void*	mach;		/* the Mach whose stack it is on, nil while off every processor (proc.c) */
 	Proc*	qnext;		/* next waiting for a QLock or RWlock */
+	Lock*	qwaitl;		/* the use Lock of the QLock or RWlock it waits for (qlock.c) */
+	ulong	qwaitt;		/* ticks when it began to */
+	int	qwaitsaid;	/* the watchdog reported it (proc.c) */
 	Proc*	next;		/* all procs */
 	int	pid;
 	char	text[KNAMELEN];	/* what it is */

@@ -560,6 +560,73 @@ getpri(void)
 	return up->pri;
 }
 
+/*
+ * The process holding the QLock or RWlock (for writing) whose use Lock
+ * is l, which p waits for; nil if none is known (readers hold an
+ * RWlock).  Read without the lock: for the watchdog.
+ */
+static Proc*
+lockowner(Proc *p, Lock *l)
+{
+	if(p->state == Queueing)
+		return ((QLock*)l)->owner;
+	if(p->state == QueueingR || p->state == QueueingW)
+		return ((RWlock*)l)->wproc;
+	return nil;
+}
+
+/*
+ * The watchdog of the queued locks, once a second from the clock: a
+ * process that has waited Qstuck seconds for a QLock or RWlock whose
+ * holder waits, through a chain of holders, for one that the first
+ * holds, is deadlocked; say so once, with the chain (each process, the
+ * lock it waits for, and the pc that took it).  A long wait whose
+ * holder is doing something else (a reader queued behind another
+ * blocked in a read) is no deadlock and is not reported.  (Spin locks
+ * have their own: qlock.c's lockspin.)
+ */
+enum
+{
+	Qstuck	= 5,
+	Qchain	= 16,
+};
+
+static void
+lockwatch(void)
+{
+	Proc *p, *q, *o;
+	int i;
+
+	if(!canlock(&procl))
+		return;
+	for(p = procs; p != nil; p = p->next){
+		if(p->qwaitl == nil || p->qwaitsaid || ticks - p->qwaitt < Qstuck*HZ)
+			continue;
+		q = p;
+		for(i = 0; i < Qchain; i++){
+			o = lockowner(q, q->qwaitl);
+			if(o == nil || o == p || o->qwaitl == nil)
+				break;
+			q = o;
+		}
+		if(o != p)
+			continue;
+		iprint("deadlock: proc %d (%s) waited %lud s:", p->pid, p->text, (ticks - p->qwaitt)/HZ);
+		q = p;
+		for(i = 0; i <= Qchain && q->qwaitl != nil; i++){
+			q->qwaitsaid = 1;
+			o = lockowner(q, q->qwaitl);
+			iprint(" proc %d waits for %#p, held by proc %d from pc %#lux;", q->pid, q->qwaitl,
+				o != nil ? o->pid : 0, q->state == Queueing ? ((QLock*)q->qwaitl)->pc : ((RWlock*)q->qwaitl)->wpc);
+			if(o == nil || o == p)
+				break;
+			q = o;
+		}
+		iprint("\n");
+	}
+	unlock(&procl);
+}
+
 /* called by clock interrupt: wake expired tsleeps */
 void
 timerintr(void)
@@ -575,6 +642,8 @@ timerintr(void)
 			wakeup(p->trend);
 	}
 	unlock(&timerl);
+	if(ticks % HZ == 0)
+		lockwatch();
 	hzsched();
 }
 

@@ -187,8 +187,12 @@ qwait(Lock *use, Proc **head, Proc **tail, int state, int type, ulong pc)
 		*head = up;
 	*tail = up;
 	up->state = state;
+	up->qwaitl = use;
+	up->qwaitt = ticks;
+	up->qwaitsaid = 0;
 	unlock(use);
 	waitsched(type, pc);
+	up->qwaitl = nil;
 	if(t0 != 0)
 		acctwait(Alock, t0);
 }

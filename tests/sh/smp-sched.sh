@@ -57,6 +57,13 @@ check waitmach-form 'sed "/^-----$/,\$d" "$T/wait" | awk "!/^[0-3] (qlock|rlock|
 check waitmach-sum '[ "$(sed "/^-----$/,\$d" "$T/wait" | awk "{ n[\$2] += \$3 } END { for(t in n) print t, n[t] }" | sort)" = "$(sed "1,/^-----$/d" "$T/wait" | awk "{ n[\$1] += \$5 } END { for(t in n) print t, n[t] }" | sort)" ]'
 check waitmach-spread '[ "$(sed "/^-----$/,\$d" "$T/wait" | awk "{ print \$1 }" | sort -u | wc -l)" -ge 3 ]'
 
+# the queued locks' watchdog: two kprocs deadlocked on two QLocks are
+# reported once, within Qstuck (5) s, the chain named; the shell goes on
+D="bind -a '#x' /dev; echo op deadlock >/dev/bctl; sleep 7; echo op deadlock >/dev/bctl; echo on"
+$M run -smp 2 -c icount "$D" >"$T/dl" 2>&1
+st=$?
+check deadlock '[ $st = 0 ] && [ $(wc -l <"$T/dl") = 3 ] && grep -Eqx "deadlock: proc [0-9]+ \(deadlock\) waited 5 s: proc [0-9]+ waits for 0x[0-9a-f]+, held by proc [0-9]+ from pc 0x[0-9a-f]+; proc [0-9]+ waits for 0x[0-9a-f]+, held by proc [0-9]+ from pc 0x[0-9a-f]+;" "$T/dl" && sed -n 2,3p "$T/dl" | tr "\n" / | grep -qx "echo: write error: op deadlock: once a boot/on/" || { cat "$T/dl"; false; }'
+
 # tests/run -k
 MINOS_TESTOUT=$T/tr sh "$R/tests/run" -k nosuch kernel >"$T/out" 2>"$T/err"
 st=$?
