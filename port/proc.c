@@ -595,29 +595,34 @@ static void
 lockwatch(void)
 {
 	Proc *p, *q, *o;
+	Lock *l;
 	int i;
 
 	if(!canlock(&procl))
 		return;
 	for(p = procs; p != nil; p = p->next){
-		if(p->qwaitl == nil || p->qwaitsaid || ticks - p->qwaitt < Qstuck*HZ)
+		l = p->qwaitl;
+		if(l == nil || p->qwaitsaid || ticks - p->qwaitt < Qstuck*HZ)
 			continue;
+		/* each wait read once: the processes go on meanwhile */
 		q = p;
-		for(i = 0; i < Qchain; i++){
-			o = lockowner(q, q->qwaitl);
-			if(o == nil || o == p || o->qwaitl == nil)
+		o = nil;
+		for(i = 0; i < Qchain && l != nil; i++){
+			o = lockowner(q, l);
+			if(o == nil || o == p)
 				break;
 			q = o;
+			l = q->qwaitl;
 		}
 		if(o != p)
 			continue;
 		iprint("deadlock: proc %d (%s) waited %lud s:", p->pid, p->text, (ticks - p->qwaitt)/HZ);
 		q = p;
-		for(i = 0; i <= Qchain && q->qwaitl != nil; i++){
+		for(i = 0; i <= Qchain && (l = q->qwaitl) != nil; i++){
 			q->qwaitsaid = 1;
-			o = lockowner(q, q->qwaitl);
-			iprint(" proc %d waits for %#p, held by proc %d from pc %#lux;", q->pid, q->qwaitl,
-				o != nil ? o->pid : 0, q->state == Queueing ? ((QLock*)q->qwaitl)->pc : ((RWlock*)q->qwaitl)->wpc);
+			o = lockowner(q, l);
+			iprint(" proc %d waits for %#p, held by proc %d from pc %#lux;", q->pid, l,
+				o != nil ? o->pid : 0, q->state == Queueing ? ((QLock*)l)->pc : ((RWlock*)l)->wpc);
 			if(o == nil || o == p)
 				break;
 			q = o;
