@@ -73,9 +73,13 @@
  * are attrs's, under its Lock (a Lock holds off interrupts), but
  * attrs.self, attrs.selfgen and attrs.inject are also read at splhi
  * without it, as single words; a module's cause (Module.hostc) is
- * read and set holding the VM, which every quantum holds.  One processor
- * today; with several, each keeps its own Attr and the measured
- * thread's marks are those of the processor that runs it.
+ * read and set holding the VM, which every quantum holds.  With
+ * several processors each keeps its own Attr and the measured
+ * thread's marks are those of the processor that runs it
+ * (attrs.readmach is written only by the measured thread): a pair of
+ * its reads is attributed only if both were on the processor that asks
+ * (attrs.readmach), and then with that processor's accounts, which do
+ * not see the time the thread may have spent on another in between.
  */
 
 enum
@@ -112,6 +116,7 @@ static struct
 	char	name[Ncause][KNAMELEN];
 	Prog*	self;			/* the measured thread, or nil */
 	ulong	selfgen;		/* counts changes of self */
+	int	readmach;		/* the processor of self's last clock read */
 	int	inject;			/* a busy-wait to inject in the next observation */
 	uvlong	spin;			/* its length, fastticks */
 	Rendez	injr;			/* the kproc of Iproc waits here */
@@ -482,6 +487,11 @@ attrticks(void)
 	t = fastticks(nil);
 	a = &m->attr;
 	if(a->cur == Cself && attrs.self != nil && !attrs.off){
+		/* a pair of reads on two processors has no accounts in common */
+		if(attrs.readmach != m->machno){
+			attrs.readmach = m->machno;
+			a->nread = 0;
+		}
 		k = &a->mark[a->nread & 1];
 		a->nread++;
 		k->live = 1;
@@ -520,7 +530,7 @@ attrdelta(Prog *p, uvlong *d, int n)
 		splx(s);
 		return -1;
 	}
-	if(a->nread < 2){
+	if(a->nread < 2 || attrs.readmach != m->machno){
 		a->nread = 0;
 		splx(s);
 		return -1;
