@@ -42,7 +42,7 @@ tas(int *key)
  * a spin of Lockstuck ms, with the holder (which may have changed
  * meanwhile: it is the one seen then).
  */
-static void
+static void __attribute__((noinline))	/* keeps lock's own frame small */
 lockspin(Lock *l, ulong pc)
 {
 	uvlong t0, lim;
