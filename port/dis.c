@@ -219,6 +219,7 @@ void
 idlewaitend(void)
 {
 	uvlong t;
+	ulong q;
 
 	lock(&idlewaitl);
 	if(waitstart == 0){
@@ -226,9 +227,10 @@ idlewaitend(void)
 		return;
 	}
 	t = fastticks(nil) - waitstart;
+	q = waitquanta;
 	waitstart = 0;
 	unlock(&idlewaitl);
-	idlewaitadd(t, waitquanta);
+	idlewaitadd(t, q);
 }
 
 /*
