@@ -45,7 +45,7 @@ enum
 	Maxcmd	= 256,		/* longest bctl write */
 	Maxrep	= 100000,	/* most observations in one experiment */
 	Maxslow	= 1000,		/* ... in one that takes a clock tick each */
-	Maxprocs	= 3,	/* kprocs of `op' */
+	Maxprocs	= 8,	/* kprocs of `op': as many as processors */
 	Maxmach		= 8,	/* processors of `op lock' */
 	Nistat	= 131072,	/* dis timer: instructions with tables (8 MB) */
 	Ntmod	= 1024,		/* dis timer: modules with tables */

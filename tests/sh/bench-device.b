@@ -291,7 +291,7 @@ errors()
 		("intr 1001", "count must be 1 to 1000 \"intr 1001\""),
 		("op", "want op nil|sched [reps [procs]] or op lock [reps [hold-us]] \"op\""),
 		("op add", "want op nil|sched [reps [procs]] or op lock [reps [hold-us]] \"op add\""),
-		("op nil 10 4", "count must be 1 to 3 \"op nil 10 4\""),
+		("op nil 10 9", "count must be 1 to 8 \"op nil 10 9\""),
 		("op lock 1 2 3", "want op lock [reps [hold-us]] \"op lock 1 2 3\""),
 		("op lock 1 -1", "count must be 0 to 2000000 \"op lock 1 -1\""),
 		("gc", "want gc sched|acquire|idle [reps] or gc off|on \"gc\""),
