@@ -91,14 +91,16 @@ pitcount(void)
 	return Freq/HZ;
 }
 
+static Lock	pitl;	/* the 8253, and pclk below */
+
 /* read an anchor; interrupts are turned off for the reads */
 void
 tscpit(Tscpit *a)
 {
 	uvlong t0, t1;
-	int i, s, c;
+	int i, c;
 
-	s = splhi();
+	lock(&pitl);
 	for(i = 0; i < Nanchor; i++){
 		rdtsc(&t0);
 		outb(Tmode, T0sel);	/* latch */
@@ -112,7 +114,7 @@ tscpit(Tscpit *a)
 		}
 	}
 	a->ticks = ticks;	/* the 8253's, whichever processor this is */
-	splx(s);
+	unlock(&pitl);
 }
 
 /* 8253 clocks from anchor a to b */
@@ -356,6 +358,8 @@ delay(int ms)
  * and the clock tick proper runs once the 8253 has counted a tick's
  * worth of input cycles: ticks keep HZ on average, each up to one
  * sampling period late.  m->clocktsc stays the tick's (devbench).
+ * pitl guards the 8253 and pclk: profclock and tscpit may run on any
+ * processor, the interrupt on processor 0.
  */
 static struct
 {
@@ -384,32 +388,40 @@ profclock(ulong rate)
 		if(cnt < 2)
 			cnt = 2;
 	}
-	s = splhi();
+	lock(&pitl);
 	pclk.cnt = cnt;
 	pclk.acc = 0;
-	pclk.ticktsc = m->clocktsc;
+	pclk.ticktsc = MACHP(0)->clocktsc;
 	pitload(cnt != 0 ? cnt : Freq/HZ);
-	splx(s);
+	unlock(&pitl);
 	lapicrate(rate);
 	if(cnt == 0)
 		cnt = Freq/HZ;
 	return (uvlong)cnt*1000000000/Freq;
 }
 
-/* at a clock interrupt: is it a tick? */
+/* at a clock interrupt (processor 0's): is it a tick? */
 static int
 profclocktick(void)
 {
+	int tick;
+
 	if(pclk.cnt == 0)
 		return 1;
-	pclk.acc += pclk.cnt;
-	if(pclk.acc < Freq/HZ){
-		m->clocktsc = pclk.ticktsc;
-		return 0;
+	lock(&pitl);
+	tick = 1;
+	if(pclk.cnt != 0){
+		pclk.acc += pclk.cnt;
+		if(pclk.acc < Freq/HZ){
+			m->clocktsc = pclk.ticktsc;
+			tick = 0;
+		}else{
+			pclk.acc -= Freq/HZ;
+			pclk.ticktsc = m->clocktsc;
+		}
 	}
-	pclk.acc -= Freq/HZ;
-	pclk.ticktsc = m->clocktsc;
-	return 1;
+	unlock(&pitl);
+	return tick;
 }
 
 /*

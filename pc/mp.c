@@ -354,8 +354,8 @@ lapicintr(Ureg *u)
  * its next interrupt) where interrupts are on: under icount, QEMU's
  * round robin may not run a processor woken from halt while this one
  * is busy (at -smp 2 it never did).  One call at a time.  The caller
- * may be moved to another processor while f runs at a low level; the
- * others are those of the call.
+ * stays on its processor while its f runs, at its level (it may halt
+ * in mpbarrier), and may be moved once it waits for the others.
  * f must not sleep and, elsewhere than here, must not touch what a
  * Lock does not guard.  (emu: f runs once, here.)
  */
@@ -378,7 +378,15 @@ mpcall(void (*f)(void*), void *a)
 		ipi(mp->apicid, VectorIPI);
 	}
 	splx(s);
+	/*
+	 * this processor's f: held like a lock (up->nlocks), so that no
+	 * clock moves the caller to another processor while it runs
+	 */
+	if(up != nil)
+		up->nlocks++;
 	f(a);
+	if(up != nil)
+		up->nlocks--;
 	lo = islo();
 	for(i = 0; i < conf.nmach; i++){
 		if(i == me)

@@ -168,6 +168,7 @@ vmputl(void)
 		if(vmnready() > 0 || (up->type != Interp && isched.kicked == nil)){
 			isched.idlevm = p->qlink;
 			p->qlink = nil;
+			p->vmwoken = 1;
 			if(vmnready() == 0)
 				isched.kicked = p;
 			wakeup(&p->sleep);
@@ -193,11 +194,15 @@ vmput(void)
 	splx(s);
 }
 
-/* is there Dis work for an idle interpreter? */
+/*
+ * is there Dis work for an idle interpreter?  vmwoken: vmput or
+ * vmkick took it off the idle list, perhaps before it slept, and so
+ * before their wakeup could find it
+ */
 static int
 tready(void*)
 {
-	return isched.kicked == up || isched.owner == nil && vmnready() > 0;
+	return up->vmwoken || isched.kicked == up || isched.owner == nil && vmnready() > 0;
 }
 
 /* a ready kernel process starts waiting for the idle collector */
@@ -229,8 +234,8 @@ idlewaitend(void)
 	t = fastticks(nil) - waitstart;
 	q = waitquanta;
 	waitstart = 0;
-	unlock(&idlewaitl);
 	idlewaitadd(t, q);
+	unlock(&idlewaitl);
 }
 
 /*
@@ -321,6 +326,7 @@ vmkick(void)
 	if(p != nil && isched.kicked == nil){
 		isched.idlevm = p->qlink;
 		p->qlink = nil;
+		p->vmwoken = 1;
 		isched.kicked = p;
 		wakeup(&p->sleep);
 	}else if(p == nil && !isched.creating && isched.owner == nil)
@@ -470,6 +476,7 @@ vmidlewait(void)
 	unlock(&isched);
 	sleep(&up->sleep, tready, nil);
 	lock(&isched);
+	up->vmwoken = 0;
 	if(isched.kicked == up)
 		isched.kicked = nil;
 	for(l = &isched.idlevm; *l != nil; l = &(*l)->qlink)

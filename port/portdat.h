@@ -417,6 +417,7 @@ struct Proc
 	void*	prog;		/* the Dis thread it represents while released */
 	void*	iprog;		/* the Dis thread it has released to block */
 	Proc*	qlink;		/* on isched's queue of kprocs waiting for the VM */
+	int	vmwoken;	/* taken off isched's idle interpreters, to run (dis.c) */
 	Osenv*	env;		/* the environment in force */
 	Osenv	defenv;		/* this kproc's own environment */
 

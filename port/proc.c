@@ -11,13 +11,17 @@
  * saves its label and jumps to the scheduler loop in schedinit() on
  * the processor's own stack; that picks the highest priority ready
  * process, round robin within a priority, from run queues shared by
- * all processors.
+ * all processors (SMP), or from its own (AMP: see assign).
  *
  * Locking: runq guards the run queues, nrdy and idlemach; procl the
  * list of processes, the dead kept for reuse and the pids; timerl the
  * timers.  sleep and wakeup take the Rendez's lock, then the
  * process's rlock (postnote takes them the other way, the second with
- * canlock), then runq.  Order: timerl, a Rendez, rlock, runq.
+ * canlock), then runq.  Order: procl, timerl, the VM's isched
+ * (dis.c), a Rendez, rlock, runq, idlewaitl (dis.c); a QLock's use
+ * only before runq.  A sleeper that slept takes its Rendez's lock and
+ * its rlock once more before it returns, so that its waker has let
+ * them go before the caller frees either.
  *
  * A process is committed to wait (sleep, a queue of qlock.c or of the
  * VM) with its state set and its locks let go before it calls sched():
@@ -229,6 +233,8 @@ requeue(Proc *p)
 	}
 	lock(&runql);
 	p->state = Ready;
+	if(waitnote != nil)
+		p->readyt = (ulong)fastticks(nil) | 1;
 	queueproc(&machq[m->machno], p);
 	unlock(&runql);
 }
@@ -682,6 +688,15 @@ sleep(Rendez *r, int (*f)(void*), void *arg)
 		unlock(&r->lk);
 		waitsched(Wsleep, up->sleeppc != 0 ? up->sleeppc : getcallerpc(&r));
 		up->psstate = nil;
+		/*
+		 * the waker (wakeup, postnote) may still hold r's lock and
+		 * ours on another processor: wait until it has let them go,
+		 * so that the caller may free r, or exit and free up
+		 */
+		lock(&r->lk);
+		unlock(&r->lk);
+		lock(&up->rlock);
+		unlock(&up->rlock);
 	}
 	if(up->notepending){
 		up->notepending = 0;

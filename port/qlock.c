@@ -253,6 +253,7 @@ canqlock(QLock *q)
 	}
 	q->locked = 1;
 	q->owner = up;
+	q->pc = getcallerpc(&q);
 	unlock(&q->use);
 	splx(s);
 	return 1;
@@ -269,14 +270,16 @@ qunlock(QLock *q)
 	if(!q->locked)
 		panic("qunlock: not locked, pc %#lux", getcallerpc(&q));
 	p = qtake(&q->head, &q->tail);
-	if(p != nil){
+	if(p != nil)
 		q->owner = p;
-		ready(p);
-	}else{
+	else{
 		q->locked = 0;
 		q->owner = nil;
 	}
 	unlock(&q->use);
+	/* after the unlock: p may run at once elsewhere, and free q */
+	if(p != nil)
+		ready(p);
 	splx(s);
 }
 
@@ -297,27 +300,47 @@ rlock(RWlock *l)
 	splx(s);
 }
 
-/* wake the next writer, or all readers at the head of the queue; use held */
-static void
+/*
+ * take the next writer, or all readers at the head of the queue, off
+ * it, to be made ready (rwready) once use is let go: they may run at
+ * once elsewhere, and free l; use held
+ */
+static Proc*
 rwwake(RWlock *l)
 {
-	Proc *p;
+	Proc *p, *w, **t;
 
 	p = l->head;
 	if(p == nil)
-		return;
+		return nil;
 	if(p->state == QueueingW){
-		if(l->readers == 0){
-			qtake(&l->head, &l->tail);
-			l->writer = 1;
-			l->wproc = p;
-			ready(p);
-		}
-		return;
+		if(l->readers != 0)
+			return nil;
+		qtake(&l->head, &l->tail);
+		l->writer = 1;
+		l->wproc = p;
+		return p;
 	}
+	w = nil;
+	t = &w;
 	while((p = l->head) != nil && p->state == QueueingR){
 		qtake(&l->head, &l->tail);
 		l->readers++;
+		*t = p;
+		t = &p->qnext;
+	}
+	return w;
+}
+
+/* make ready those rwwake took, linked by qnext */
+static void
+rwready(Proc *p)
+{
+	Proc *n;
+
+	for(; p != nil; p = n){
+		n = p->qnext;
+		p->qnext = nil;
 		ready(p);
 	}
 }
@@ -325,15 +348,18 @@ rwwake(RWlock *l)
 void
 runlock(RWlock *l)
 {
+	Proc *p;
 	int s;
 
 	s = splhi();
 	lock(&l->use);
+	p = nil;
 	if(--l->readers < 0)
 		panic("runlock: no readers");
 	if(l->readers == 0)
-		rwwake(l);
+		p = rwwake(l);
 	unlock(&l->use);
+	rwready(p);
 	splx(s);
 }
 
@@ -360,6 +386,7 @@ wlock(RWlock *l)
 void
 wunlock(RWlock *l)
 {
+	Proc *p;
 	int s;
 
 	s = splhi();
@@ -368,7 +395,8 @@ wunlock(RWlock *l)
 		panic("wunlock: not locked");
 	l->writer = 0;
 	l->wproc = nil;
-	rwwake(l);
+	p = rwwake(l);
 	unlock(&l->use);
+	rwready(p);
 	splx(s);
 }
