@@ -335,16 +335,17 @@ lapicintr(Ureg *u)
 			else
 				m->lapicacc -= lapictick;
 		}
-		if(tick)
+		if(tick){
 			machtick(up == nil);
+			hzsched();
+		}
 	}
 	lapiceoi();
 	if(v == VectorIPI && (f = __atomic_load_n(&m->callf, __ATOMIC_ACQUIRE)) != nil){
 		f(m->callarg);
 		__atomic_store_n(&m->callf, nil, __ATOMIC_RELEASE);
 	}
-	if(up != nil && up->state == Running && up->nlocks == 0 && (tick ? anyeqhigher() : anyhigher()))
-		sched();
+	preempt();
 }
 
 /*

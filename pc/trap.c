@@ -227,10 +227,7 @@ devintr(Ureg *u, int irq, int apic)
 	attrintrend(o);
 	if(clock)
 		m->inclockintr = 0;
-	if(up != nil && up->state == Running && up->nlocks == 0 && (up->preempted || anyhigher())){
-		up->preempted = 0;
-		sched();
-	}
+	preempt();
 }
 
 void

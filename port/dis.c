@@ -196,13 +196,13 @@ vmput(void)
 
 /*
  * is there Dis work for an idle interpreter?  vmwoken: vmput or
- * vmkick took it off the idle list, perhaps before it slept, and so
- * before their wakeup could find it
+ * vmkick took it off the idle list (kicked or not), perhaps before it
+ * slept, and so before their wakeup could find it
  */
 static int
 tready(void*)
 {
-	return up->vmwoken || isched.kicked == up || isched.owner == nil && vmnready() > 0;
+	return up->vmwoken || isched.owner == nil && vmnready() > 0;
 }
 
 /* a ready kernel process starts waiting for the idle collector */

@@ -176,6 +176,7 @@ Proc*	wakeup(Rendez*);
 int	return0(void*);
 void	timerintr(void);
 void	hzsched(void);
+void	preempt(void);
 int	postnote(Proc*, int, char*, int);
 void	procintr(void*, char*);
 void	dumpprocs(void);

@@ -433,6 +433,19 @@ hzsched(void)
 		up->preempted = 1;
 }
 
+/*
+ * at the end of an interrupt: give up the processor if its clock asked
+ * (hzsched) or a process of higher priority is ready here
+ */
+void
+preempt(void)
+{
+	if(up != nil && up->state == Running && up->nlocks == 0 && (up->preempted || anyhigher())){
+		up->preempted = 0;
+		sched();
+	}
+}
+
 static void
 kprocstart(void)
 {
