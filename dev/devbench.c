@@ -1302,7 +1302,7 @@ runcmd(Cmdbuf *cb, Res *r)
 			break;
 		}
 		if(cb->nf < 2 || cb->nf > 4 || strcmp(cb->f[1], "nil") != 0 && strcmp(cb->f[1], "sched") != 0)
-			cmderror(cb, "want op nil|sched [reps [procs]] or op lock [reps [hold-us]]");
+			cmderror(cb, "want op nil|sched [reps [procs]], op lock [reps [hold-us]] or op deadlock");
 		timeop(r, cb->f[1], cb->nf > 2 ? repcount(cb, 2, 1000, Maxrep) : 1000,
 			cb->nf > 3 ? repcount(cb, 3, 1, Maxprocs) : 1);
 		break;

@@ -144,28 +144,32 @@ idleclr(int i)
  * The AMP scheduler's assignment, by the first processor (which runs
  * no process then, and takes the devices' interrupts): each process in
  * runq, highest priority first, goes to the queue of the processor
- * with the fewest processes, queued and running; that processor is
+ * with the fewest processes, queued and running (of equals, the first
+ * after the one chosen last, so ties go round); that processor is
  * woken if idle, or interrupted if p would preempt what it runs (its
  * lapicintr).  Returns the processors to interrupt, by bit.  runq held.
  */
 static ulong
 assign(void)
 {
+	static int last;
 	Proc *p, *r;
 	ulong want;
-	int i, best, n, bn;
+	int i, j, best, n, bn;
 
 	want = 0;
 	while((p = dequeue(&runq, 1)) != nil){
 		best = 1;
 		bn = -1;
-		for(i = 1; i < conf.nmach; i++){
+		for(j = 1; j < conf.nmach; j++){
+			i = 1 + (last + j - 1) % (conf.nmach - 1);
 			n = machq[i].n + (MACHP(i)->proc != nil);
 			if(bn < 0 || n < bn){
 				best = i;
 				bn = n;
 			}
 		}
+		last = best;
 		queueproc(&machq[best], p);
 		r = MACHP(best)->proc;
 		if(idleclr(best) || r != nil && p->pri > r->pri)

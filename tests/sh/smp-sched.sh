@@ -16,7 +16,7 @@ W="for i in 1 2 3 4 { cat /dis/*.dis /dis/*/*.dis >/dev/null & }; cat /dis/*.dis
 for c in icount real; do
 	$M run -k pc -smp 4 -c $c "$W" >"$T/smp.$c" 2>&1
 	st=$?
-	check "smp-$c-ran" '[ $st = 0 ] && [ $(wc -l <"$T/smp.$c") = 4 ]'
+	check "smp-$c-ran" '[ $st = 0 ] && [ $(wc -l <"$T/smp.$c") = 4 ] || { echo status $st; cat "$T/smp.$c"; false; }'
 	# processors other than the first switched processes and made system
 	# calls: under the real clock (a host thread each) three or more,
 	# under icount, where QEMU runs them in turn and a processor woken
@@ -27,7 +27,7 @@ for c in icount real; do
 	[ $c = icount ] || continue
 	$M run -k pcamp -smp 4 -c $c "$W" >"$T/amp.$c" 2>&1
 	st=$?
-	check "amp-$c-ran" '[ $st = 0 ] && [ $(wc -l <"$T/amp.$c") = 4 ]'
+	check "amp-$c-ran" '[ $st = 0 ] && [ $(wc -l <"$T/amp.$c") = 4 ] || { echo status $st; cat "$T/amp.$c"; false; }'
 	# the first ran nothing and took the interrupts, the IPIs of the
 	# others' wakeups among them; the others ran the processes
 	check "amp-$c-first" 'awk "NR == 1 && (\$2 != 0 || \$4 != 0 || \$3 < 500) { exit 1 }" "$T/amp.$c" || { cat "$T/amp.$c"; false; }'
