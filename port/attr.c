@@ -72,7 +72,10 @@
  * splhi.  The table of names, the measured thread and the injection
  * are attrs's, under its Lock (a Lock holds off interrupts), but
  * attrs.self, attrs.selfgen and attrs.inject are also read at splhi
- * without it, as single words; a module's cause (Module.hostc) is
+ * without it, as single words (an injection is then taken under the
+ * Lock, so that one processor alone spins it); attrs.self and
+ * attrs.selfgen are written holding the VM (Bench->attribution, a
+ * thread's exit); a module's cause (Module.hostc) is
  * read and set holding the VM, which every quantum holds.  With
  * several processors each keeps its own Attr and the measured
  * thread's marks are those of the processor that runs it
@@ -324,14 +327,25 @@ attrslice(Prog *p)
 	acctslice(p);
 }
 
-/* at splhi: is a busy-wait of kind i due here?  then it is spun (Ihost's as the host's) */
+/*
+ * at splhi: is a busy-wait of kind i due here?  then it is taken,
+ * under attrs's Lock so that one processor alone spins it (Ihost's as
+ * the host's)
+ */
 static void
 injectat(Attr *a, int i)
 {
-	if(attrs.inject == i && midobs(a)){
+	int go;
+
+	if(attrs.inject != i || !midobs(a))
+		return;
+	lock(&attrs);
+	go = attrs.inject == i;
+	if(go)
 		attrs.inject = Inone;
+	unlock(&attrs);
+	if(go)
 		spin(i == Ihost);
-	}
 }
 
 /* the collector's hook (vmgcslice): a slice of a kind starts, or (Gcnoslice) ends */
@@ -407,7 +421,7 @@ int
 attrintr(int c)
 {
 	Attr *a;
-	int o;
+	int o, go;
 
 	if(attrs.off)
 		return 0;
@@ -417,8 +431,13 @@ attrintr(int c)
 	recharge(a);
 	injectat(a, Iintr);
 	if(attrs.inject == Iproc && !attrs.injgo && midobs(a)){
-		attrs.injgo = 1;
-		wakeup(&attrs.injr);
+		lock(&attrs);
+		go = attrs.inject == Iproc && !attrs.injgo;
+		if(go)
+			attrs.injgo = 1;
+		unlock(&attrs);
+		if(go)
+			wakeup(&attrs.injr);
 	}
 	return o;
 }
@@ -649,17 +668,20 @@ injgo(void*)
 static void
 injproc(void*)
 {
-	int s;
+	int s, go;
 
 	while(waserror())
 		;
 	sleep(&attrs.injr, injgo, nil);
 	poperror();
 	s = splhi();
-	if(attrs.inject == Iproc){
+	lock(&attrs);
+	go = attrs.inject == Iproc;
+	if(go)
 		attrs.inject = Inone;
+	unlock(&attrs);
+	if(go)
 		spin(0);
-	}
 	attrs.injgo = 0;
 	splx(s);
 	pexit("", 1);
@@ -675,7 +697,7 @@ injproc(void*)
 char*
 attrinject(char *what, long us)
 {
-	int i, s;
+	int i, go;
 
 	for(i = 0; i < nelem(injname); i++)
 		if(strcmp(what, injname[i]) == 0)
@@ -684,19 +706,21 @@ attrinject(char *what, long us)
 		error("inject: want intr, gc, proc, host or off");
 	if(i != Inone && (us < 1 || us > Maxspin))
 		error("inject: busy-wait must be 1 to 100000 microseconds");
-	s = splhi();
+	lock(&attrs);
 	if(attrs.injgo){	/* its kproc has yet to finish */
-		splx(s);
+		unlock(&attrs);
 		error("inject: a proc injection is under way");
 	}
-	if(attrs.inject == Iproc){	/* its kproc waits: let it go */
+	go = attrs.inject == Iproc;
+	if(go){	/* its kproc waits: let it go */
 		attrs.inject = Inone;
 		attrs.injgo = 1;
-		wakeup(&attrs.injr);
 	}
 	attrs.spin = (uvlong)us * m->cpuhz / 1000000;
 	attrs.inject = i;
-	splx(s);
+	unlock(&attrs);
+	if(go)
+		wakeup(&attrs.injr);
 	if(i == Iproc && kproc("inject", injproc, nil, PriRealtime) < 0){
 		attrs.inject = Inone;
 		error(Enomem);
