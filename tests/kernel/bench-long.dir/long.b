@@ -60,6 +60,8 @@ init(nil: ref Draw->Context, nil: list of string)
 			sys->print(", mean = min = max");
 		if(ms >= want[k] && ms < want[k]+1000)
 			sys->print(", at least %d ms", want[k]);
+		else
+			sys->print(", took %d ms", ms);	# a failure says which way
 		sys->print("\n");
 		k++;
 	}
