@@ -75,7 +75,8 @@
  * without it, as single words (an injection is then taken under the
  * Lock, so that one processor alone spins it); attrs.self and
  * attrs.selfgen are written holding the VM (Bench->attribution, a
- * thread's exit); a module's cause (Module.hostc) is
+ * thread's exit), but for attrswitch's as it turns attribution off
+ * (a bctl write, not holding the VM), after which nothing is charged; a module's cause (Module.hostc) is
  * read and set holding the VM, which every quantum holds.  With
  * several processors each keeps its own Attr and the measured
  * thread's marks are those of the processor that runs it
@@ -242,12 +243,12 @@ bounded(Attr *a, int c, uvlong d)
  * unless it stands for the host's (Ihost)
  */
 static void
-spin(int host)
+spin(uvlong n, int host)
 {
 	uvlong t0;
 
 	t0 = fastticks(nil);
-	while(fastticks(nil) - t0 < attrs.spin)
+	while(fastticks(nil) - t0 < n)
 		;
 	if(!host)
 		m->attr.step = fastticks(nil);
@@ -335,6 +336,7 @@ attrslice(Prog *p)
 static void
 injectat(Attr *a, int i)
 {
+	uvlong n;
 	int go;
 
 	if(attrs.inject != i || !midobs(a))
@@ -343,9 +345,10 @@ injectat(Attr *a, int i)
 	go = attrs.inject == i;
 	if(go)
 		attrs.inject = Inone;
+	n = attrs.spin;
 	unlock(&attrs);
 	if(go)
-		spin(i == Ihost);
+		spin(n, i == Ihost);
 }
 
 /* the collector's hook (vmgcslice): a slice of a kind starts, or (Gcnoslice) ends */
@@ -668,6 +671,7 @@ injgo(void*)
 static void
 injproc(void*)
 {
+	uvlong n;
 	int s, go;
 
 	while(waserror())
@@ -679,9 +683,10 @@ injproc(void*)
 	go = attrs.inject == Iproc;
 	if(go)
 		attrs.inject = Inone;
+	n = attrs.spin;
 	unlock(&attrs);
 	if(go)
-		spin(0);
+		spin(n, 0);
 	attrs.injgo = 0;
 	splx(s);
 	pexit("", 1);
@@ -711,18 +716,26 @@ attrinject(char *what, long us)
 		unlock(&attrs);
 		error("inject: a proc injection is under way");
 	}
+	attrs.spin = (uvlong)us * m->cpuhz / 1000000;
+	if(attrs.inject == Iproc && i == Iproc){	/* its kproc waits: keep it */
+		unlock(&attrs);
+		return injname[i];
+	}
 	go = attrs.inject == Iproc;
-	if(go){	/* its kproc waits: let it go */
+	if(go){	/* its kproc waits: let it go, to end without a spin */
 		attrs.inject = Inone;
 		attrs.injgo = 1;
 	}
-	attrs.spin = (uvlong)us * m->cpuhz / 1000000;
 	attrs.inject = i;
 	unlock(&attrs);
 	if(go)
 		wakeup(&attrs.injr);
 	if(i == Iproc && kproc("inject", injproc, nil, PriRealtime) < 0){
-		attrs.inject = Inone;
+		lock(&attrs);
+		if(attrs.inject == Iproc)
+			attrs.inject = Inone;
+		attrs.injgo = 0;
+		unlock(&attrs);
 		error(Enomem);
 	}
 	return injname[i];
