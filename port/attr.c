@@ -73,11 +73,12 @@
  * are attrs's, under its Lock (a Lock holds off interrupts), but
  * attrs.self, attrs.selfgen and attrs.inject are also read at splhi
  * without it, as single words (an injection is then taken under the
- * Lock, so that one processor alone spins it); attrs.self and
+ * Lock, so that one processor alone spins it).  attrs.self and
  * attrs.selfgen are written holding the VM (Bench->attribution, a
- * thread's exit), but for attrswitch's as it turns attribution off
- * (a bctl write, not holding the VM), after which nothing is charged; a module's cause (Module.hostc) is
- * read and set holding the VM, which every quantum holds.  With
+ * thread's exit), but for attrswitch's as it turns attribution off (a
+ * bctl write, not holding the VM), after which nothing is charged.  A
+ * module's cause (Module.hostc) is read and set holding the VM, which
+ * every quantum holds.  With
  * several processors each keeps its own Attr and the measured
  * thread's marks are those of the processor that runs it
  * (attrs.readmach is written only by the measured thread): a pair of
