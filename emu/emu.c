@@ -478,7 +478,7 @@ runner(void *v)
 static void
 usage(void)
 {
-	fprint(2, "usage: emu [-c0] [-r root] [-h heapsize] file.dis [args ...]\n");
+	fprint(2, "usage: emu [-c0|-c1] [-r root] [-h heapsize] file.dis [args ...]\n");
 	exit(2);
 }
 
@@ -653,15 +653,19 @@ main(int argc, char **argv)
 	Module *m;
 	Prog *p;
 	Osenv *o;
-	int i;
+	int i, comp;
 
+	comp = 0;
 	root = getenv("EMUROOT");
 	if(root == nil)
 		root = defroot(argv[0]);
 	for(i = 1; i < argc && argv[i][0] == '-'; i++){
 		s = argv[i];
-		if(strncmp(s, "-c", 2) == 0 && (s[2] == 0 || s[2] >= '0' && s[2] <= '9' && s[3] == 0))
-			continue;	/* the interpreter is all there is: -c0 (and -c1) run it */
+		if(strncmp(s, "-c", 2) == 0 && (s[2] == 0 || s[2] >= '0' && s[2] <= '9' && s[3] == 0)){
+			/* -c1 (and up): compile what comp386 can to i386, as each module loads; -c0 (or -c): interpret */
+			comp = s[2] != 0 && s[2] != '0';
+			continue;
+		}
 		if(strcmp(s, "-r") == 0 && i+1 < argc)
 			root = argv[++i];
 		else if(strcmp(s, "-h") == 0 && i+1 < argc){
@@ -696,6 +700,12 @@ main(int argc, char **argv)
 	stdfds();
 	vminit();
 	vmprogexit = progexit;
+	if(comp){
+		vmcompile = comp386;
+		vmuncompile = uncomp386;
+		xeccomp = comp386run;
+		compdebug = getenv("EMUCOMPDEBUG") != nil;
+	}
 	sysmodinit();
 	mathmodinit();
 	keyringmodinit();

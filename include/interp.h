@@ -393,6 +393,7 @@ struct Module
 	int	nvchk;
 	Vchk*	vchk;		/* the run-time checks of its instructions (Inst.chk) */
 	int	hostc;		/* the host's: its threads' cause in the tail attribution (port/attr.c), 0 until named */
+	void*	comp;		/* the compiler's (vmcompile): its code, or nil */
 };
 
 enum
@@ -710,6 +711,23 @@ extern	Itime*		(*xectimer)(Module*);
  */
 extern	void		(*xecstep)(Inst*);
 extern	void		(*heapmon)(Heap*, ulong);
+
+/*
+ * optional, for a host that compiles Dis (emu -c1: comp386.c, built for
+ * the hosted VM only): vmcompile(m) is called on each module verified,
+ * after xecprep; it may give some instructions the dispatch xecmark
+ * makes, which calls xeccomp with the instruction, FP, MP and the counts
+ * left in the quantum (see xec.c's Ljit), and it returns 0 if it
+ * failed (m is then interpreted).  vmuncompile(m) frees what it made.
+ */
+extern	int		(*vmcompile)(Module*);
+extern	void		(*vmuncompile)(Module*);
+extern	Inst*		(*xeccomp)(Inst*, uchar*, uchar*, int*);
+void		xecmark(Inst*);
+int		comp386(Module*);
+void		uncomp386(Module*);
+Inst*		comp386run(Inst*, uchar*, uchar*, int*);
+extern	int		compdebug;
 
 /*
  * The host's interface to run the VM.  A host's scheduler loop:

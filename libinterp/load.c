@@ -16,6 +16,8 @@
 #include "fns.h"
 
 Module*	modules;
+int	(*vmcompile)(Module*);	/* the host's compiler (interp.h), or nil */
+void	(*vmuncompile)(Module*);
 
 typedef struct Rd Rd;
 struct Rd
@@ -160,6 +162,8 @@ freemod(Module *m)
 		}
 		free(m->htab);
 	}
+	if(m->comp != nil && vmuncompile != nil)
+		vmuncompile(m);
 	vfreemod(m);
 	free(m->mpflags);
 	free(m->prog);
@@ -816,6 +820,8 @@ parsemod(char *path, uchar *code, ulong len)
 		goto bad;
 	}
 	xecprep(m);
+	if(vmcompile != nil && !vmcompile(m))
+		fprint(2, "%s: not compiled: interpreted\n", m->path);
 	return m;
 bad:
 	kwerrstr("%s", l.err);

@@ -86,6 +86,9 @@ disrange(void *a, ulong n)
 	return DISBYTE((uchar*)a+n-1);
 }
 uvlong	(*xecclock)(void);	/* the host's instruction timer (interp.h) */
+Inst*	(*xeccomp)(Inst*, uchar*, uchar*, int*);	/* the host's compiled code (interp.h) */
+static void*	jitlab[1];	/* the dispatch of an instruction whose block is compiled */
+static int	jitic;	/* the quantum's counts, across xeccomp: ic stays a register */
 Itime*	(*xectimer)(Module*);
 void	(*xecstep)(Inst*);	/* the host's profiler (interp.h) */
 
@@ -300,6 +303,19 @@ static Type*	mtypes[64];
 static void*	slowtab[16];	/* the decoding of double indirect operands, by Inst.slow, +Slowpin if Ipinned */
 static void*	pintab[MAXDIS];	/* instructions that keep the block of the address they make (Vchk.pin) */
 static void*	unreached[1];	/* where instructions the verifier found nothing reaches go */
+
+/* i's dispatch as xecprep makes it, whether or not its block is compiled */
+static void*
+xopof(Inst *i)
+{
+	if(i->flags & Iunreached)
+		return unreached[0];
+	if(i->slow)
+		return slowtab[i->slow | (i->flags & Ipinned ? Slowpin : 0)];
+	if(i->flags & Ipinned)
+		return pintab[i->op];
+	return optab[i->op];
+}
 
 char	exMiss[] = "type cache miss";	/* not raised: fault retries (vmretry) */
 
@@ -714,6 +730,7 @@ xec(Prog *p)
 		pintab[IINDX] = pintab[IINDW] = pintab[IINDF] = pintab[IINDB] = pintab[IINDL] = &&Lpind;
 		pintab[ILEA] = pintab[IMOVW] = &&Lpref;
 		unreached[0] = &&Lunreached;
+		jitlab[0] = &&Ljit;
 		return;
 	}
 	R = p->R;
@@ -840,6 +857,29 @@ fault:
 		ic = 0;		/* timed: the handler's first instruction goes through quantum */
 	ic++;
 	DISPATCH
+
+/*
+ * i heads a compiled block (comp386.c).  Not while the instruction
+ * timer or the profiler follows the quantum: they must see each
+ * instruction, so i and what follows are interpreted.  ic was counted
+ * down for i; the code takes its block's counts itself, from the count
+ * as it stood before i's dispatch, and returns the next instruction,
+ * not yet counted: it is dispatched here as xecprep would, so that a
+ * head the code gave back (too few counts left, or a fault to raise)
+ * runs interpreted.
+ */
+Ljit:
+	if(tx.fn != nil || tx.step != nil || xeccomp == nil)
+		goto *xopof(i);
+	jitic = ic+1;
+	i = xeccomp(i, b[Kfp], b[Kmp], &jitic);
+	ic = jitic;
+	if(--ic == 0)
+		goto quantum;
+	s = ADDR(i->s);
+	m = ADDR(i->m);
+	d = ADDR(i->d);
+	goto *xopof(i);
 
 Lnop:	NXT
 Ljmp:	JMP
@@ -1851,6 +1891,13 @@ Lcvtxf:
 	NXT
 }
 
+/* make i's dispatch the compiled code's: i heads a block compiled (xeccomp) */
+void
+xecmark(Inst *i)
+{
+	i->xop = jitlab[0];
+}
+
 /* fill in the dispatch addresses of a newly loaded module */
 void
 xecprep(Module *m)
@@ -1860,14 +1907,7 @@ xecprep(Module *m)
 	for(i = m->prog; i < m->prog+m->nprog; i++){
 		if(pintab[i->op] != nil && i->chk != nil && i->chk->pin != 0)
 			i->flags |= Ipinned;
-		if(i->flags & Iunreached)
-			i->xop = unreached[0];
-		else if(i->slow)
-			i->xop = slowtab[i->slow | (i->flags & Ipinned ? Slowpin : 0)];
-		else if(i->flags & Ipinned)
-			i->xop = pintab[i->op];
-		else
-			i->xop = optab[i->op];
+		i->xop = xopof(i);
 	}
 }
 

@@ -1,0 +1,794 @@
+/*
+ * A first compiler from Dis to i386, for emu's -c1: block-level mixed
+ * mode.  After a module is verified, runs of instructions it can
+ * compile (word moves, arithmetic and shifts, the word branches, jmp)
+ * become i386 code in pages that are made executable and not writable
+ * once written.  Such a run is cut into blocks at its heads: its first
+ * instruction, every branch target and function entry within it, and
+ * the instruction after each branch.  A head's Inst.xop is the
+ * interpreter's Ljit (xec.c), which calls compenter; everything else
+ * stays interpreted, so any module runs whatever it holds.
+ *
+ * The quantum: the interpreter counts ic down once per instruction,
+ * before dispatching it, and stops the quantum where it reaches 0.  A
+ * block of n instructions is entered only with more than n left (ic
+ * as it stood before the head's dispatch), and then takes all n at
+ * once; with fewer, it returns its head to the interpreter, which runs
+ * its instructions one by one and stops at exactly the same place.
+ * So a compiled loop yields to other progs and to the collector as the
+ * interpreter would.  An instruction that would fault (a bound, nil, a
+ * type cache miss) is not done by the code: it gives back the counts
+ * of the block's instructions not run and returns the instruction to
+ * the interpreter, which faults (or retries) as it always does.
+ *
+ * Registers: esi holds FP, edi MP, ebp the count; eax, ecx, edx, ebx
+ * cache frame and module data words within a block.  Every store goes
+ * to memory at once (write through), so memory is current at every
+ * exit and the collector, the exception handlers and the interpreter
+ * never see a stale word; the registers only save loads.  A block
+ * starts with none cached.
+ *
+ * Only the hosted VM (emu) builds this file: code pages come from
+ * mmap.
+ */
+#include "u.h"
+#include "lib9.h"
+#include "isa.h"
+#include "interp.h"
+#include "kernel.h"
+#include "raise.h"
+#include "fns.h"
+#include <sys/mman.h>
+
+typedef struct Comp Comp;
+typedef struct Fix Fix;
+typedef struct Cg Cg;
+typedef struct Stub Stub;
+
+/* a compiled module: Module.comp */
+struct Comp
+{
+	uchar*	code;		/* mapped read and execute */
+	ulong	size;
+	int*	entry;		/* per instruction: its block's entry in code, or -1: not a head */
+};
+
+/* a jump whose rel32 at at goes to head pc */
+struct Fix
+{
+	int	at;
+	int	pc;
+};
+
+/* an exit out of line, jumped to by the rel32 at at: give back ic counts, return pc */
+struct Stub
+{
+	int	at;
+	int	pc;
+	int	ic;
+};
+
+enum
+{
+	Rax, Rcx, Rdx, Rbx, Rsp, Rbp, Rsi, Rdi,
+	Ncache	= 4,		/* eax ecx edx ebx */
+
+	Iback	= 96,		/* code bytes an instruction may take, at most */
+	Hback	= 48,		/* and a head, its stub included */
+};
+
+/* the state of one module's compilation */
+struct Cg
+{
+	Module*	m;
+	uchar*	buf;
+	int	n;		/* bytes emitted */
+	int	max;
+	uchar*	ok;		/* per instruction: compiled */
+	uchar*	head;
+	int*	entry;
+	Fix*	fix;		/* jumps to heads */
+	int	nfix;
+	Stub*	stub;		/* exits out of line */
+	int	nstub;
+	int	maxstub;
+	/* the register cache */
+	int	ck[Ncache];	/* Kfp, Kmp, or -1: nothing */
+	int	coff[Ncache];
+	int	cage[Ncache];
+	int	clock;
+	/* the block being emitted */
+	int	bhead;		/* its head's pc */
+	int	bn;		/* its instructions */
+};
+
+static uchar*	enterstub;	/* enter(entry, fp, mp, &ic): runs code until it returns an Inst* */
+static uchar*	leavestub;	/* jumped to with the Inst* in eax */
+
+int	compdebug;
+
+static void
+emit1(Cg *c, int b)
+{
+	if(c->n < c->max)
+		c->buf[c->n] = b;
+	c->n++;
+}
+
+static void
+emit4(Cg *c, ulong v)
+{
+	emit1(c, v);
+	emit1(c, v>>8);
+	emit1(c, v>>16);
+	emit1(c, v>>24);
+}
+
+static void
+put4(Cg *c, int at, ulong v)
+{
+	if(at+4 <= c->max){
+		c->buf[at] = v;
+		c->buf[at+1] = v>>8;
+		c->buf[at+2] = v>>16;
+		c->buf[at+3] = v>>24;
+	}
+}
+
+/* is o an immediate (its value in the instruction)?  then *v is it */
+static int
+isimm(Inst *i, Opnd *o, WORD *v)
+{
+	WORD a;
+
+	if(o->k != Kabs)
+		return 0;
+	a = o->off;
+	if(a != (WORD)&i->s.imm && a != (WORD)&i->m.imm && a != (WORD)&i->d.imm)
+		return 0;
+	*v = *(WORD*)a;
+	return 1;
+}
+
+/* the ModRM byte (and displacement) for reg and memory operand o: Kfp, Kmp or Kabs */
+static void
+modrm(Cg *c, int reg, Opnd *o)
+{
+	switch(o->k){
+	case Kfp:
+		emit1(c, 0x80|reg<<3|Rsi);
+		emit4(c, o->off);
+		break;
+	case Kmp:
+		emit1(c, 0x80|reg<<3|Rdi);
+		emit4(c, o->off);
+		break;
+	default:
+		emit1(c, reg<<3|5);
+		emit4(c, o->off);
+		break;
+	}
+}
+
+/* op reg, [o] (or [o], reg) */
+static void
+opmem(Cg *c, int op, int reg, Opnd *o)
+{
+	emit1(c, op);
+	modrm(c, reg, o);
+}
+
+/* op dst, src: the r32, r/m32 forms */
+static void
+oprr(Cg *c, int op, int dst, int src)
+{
+	emit1(c, op);
+	emit1(c, 0xC0|dst<<3|src);
+}
+
+/* op r, imm32: 81 /ext */
+static void
+opimm(Cg *c, int ext, int r, WORD v)
+{
+	emit1(c, 0x81);
+	emit1(c, 0xC0|ext<<3|r);
+	emit4(c, v);
+}
+
+static void
+movri(Cg *c, int r, WORD v)
+{
+	emit1(c, 0xB8+r);
+	emit4(c, v);
+}
+
+/* the register caching operand o's word, or -1 */
+static int
+cached(Cg *c, Opnd *o)
+{
+	int r;
+
+	if(o->k != Kfp && o->k != Kmp)
+		return -1;
+	for(r = 0; r < Ncache; r++)
+		if(c->ck[r] == o->k && c->coff[r] == o->off){
+			c->cage[r] = ++c->clock;
+			return r;
+		}
+	return -1;
+}
+
+static void
+uncache(Cg *c, int r)
+{
+	c->ck[r] = -1;
+}
+
+/* forget every register caching bytes of the word at o */
+static void
+clobber(Cg *c, Opnd *o)
+{
+	int r;
+
+	for(r = 0; r < Ncache; r++)
+		if(c->ck[r] == o->k && c->coff[r] > o->off-IBY2WD && c->coff[r] < o->off+IBY2WD)
+			uncache(c, r);
+}
+
+static void
+setcache(Cg *c, int r, Opnd *o)
+{
+	if(o->k != Kfp && o->k != Kmp){
+		uncache(c, r);
+		return;
+	}
+	c->ck[r] = o->k;
+	c->coff[r] = o->off;
+	c->cage[r] = ++c->clock;
+}
+
+/* a register not in the mask avoid, free or the least recently used; it caches nothing after */
+static int
+getreg(Cg *c, int avoid)
+{
+	int r, best;
+
+	best = -1;
+	for(r = 0; r < Ncache; r++){
+		if(avoid & 1<<r)
+			continue;
+		if(c->ck[r] < 0){
+			best = r;
+			break;
+		}
+		if(best < 0 || c->cage[r] < c->cage[best])
+			best = r;
+	}
+	uncache(c, best);
+	c->cage[best] = ++c->clock;
+	return best;
+}
+
+/* a register holding operand o's word (cached, if it is a frame or module data word), not one in avoid */
+static int
+ldop(Cg *c, Inst *i, Opnd *o, int avoid)
+{
+	int r;
+	WORD v;
+
+	r = cached(c, o);
+	if(r >= 0 && !(avoid & 1<<r))
+		return r;
+	if(r >= 0){
+		int q = getreg(c, avoid|1<<r);
+		oprr(c, 0x8B, q, r);
+		return q;
+	}
+	r = getreg(c, avoid);
+	if(isimm(i, o, &v))
+		movri(c, r, v);
+	else{
+		opmem(c, 0x8B, r, o);
+		setcache(c, r, o);
+	}
+	return r;
+}
+
+/* a copy of o's word in a register that may be changed, then stored to d */
+static int
+loadfor(Cg *c, Inst *i, Opnd *o, Opnd *d, int avoid)
+{
+	int r, q;
+
+	r = cached(c, o);
+	if(r >= 0){
+		if(o->k == d->k && o->off == d->off && !(avoid & 1<<r))
+			return r;
+		q = getreg(c, avoid|1<<r);
+		oprr(c, 0x8B, q, r);
+		return q;
+	}
+	r = ldop(c, i, o, avoid);
+	uncache(c, r);
+	return r;
+}
+
+/* r has d's new word: store it, and cache it */
+static void
+store(Cg *c, int r, Opnd *d)
+{
+	clobber(c, d);
+	opmem(c, 0x89, r, d);
+	setcache(c, r, d);
+}
+
+/* op r, s: 32-bit arithmetic with s's word (alu: the r, r/m opcode; ext: 81's) */
+static void
+alusrc(Cg *c, Inst *i, int alu, int ext, int r, Opnd *s)
+{
+	int q;
+	WORD v;
+
+	if(isimm(i, s, &v)){
+		if(alu == 0xAF){	/* imul r, r/m, imm32 */
+			emit1(c, 0x69);
+			emit1(c, 0xC0|r<<3|r);
+			emit4(c, v);
+		}else
+			opimm(c, ext, r, v);
+		return;
+	}
+	q = cached(c, s);
+	if(alu == 0xAF)
+		emit1(c, 0x0F);
+	if(q >= 0)
+		oprr(c, alu, r, q);
+	else
+		opmem(c, alu, r, s);
+}
+
+/* a jump (jcc: the second byte of 0F 8x; 0: jmp) whose rel32 goes to head pc */
+static void
+jhead(Cg *c, int jcc, int pc)
+{
+	if(jcc){
+		emit1(c, 0x0F);
+		emit1(c, jcc);
+	}else
+		emit1(c, 0xE9);
+	c->fix = realloc(c->fix, (c->nfix+1)*sizeof(Fix));
+	if(c->fix == nil){
+		c->nfix = 0;
+		c->n = c->max+1;	/* fails */
+		return;
+	}
+	c->fix[c->nfix].at = c->n;
+	c->fix[c->nfix].pc = pc;
+	c->nfix++;
+	emit4(c, 0);
+}
+
+/* a jump to an exit out of line: give back ic counts, return pc to the interpreter */
+static void
+jexit(Cg *c, int jcc, int pc, int ic)
+{
+	Stub *s;
+
+	if(jcc){
+		emit1(c, 0x0F);
+		emit1(c, jcc);
+	}else
+		emit1(c, 0xE9);
+	if(c->nstub >= c->maxstub){
+		c->maxstub = c->maxstub*2+64;
+		c->stub = realloc(c->stub, c->maxstub*sizeof(Stub));
+		if(c->stub == nil){
+			c->nstub = c->maxstub = 0;
+			c->n = c->max+1;	/* fails */
+			return;
+		}
+	}
+	s = &c->stub[c->nstub++];
+	s->at = c->n;
+	s->pc = pc;
+	s->ic = ic;
+	emit4(c, 0);
+}
+
+/* leave for the interpreter at pc, which is not compiled */
+static void
+exitto(Cg *c, int pc)
+{
+	movri(c, Rax, (WORD)&c->m->prog[pc]);
+	emit1(c, 0xE9);
+	emit4(c, leavestub - (c->buf+c->n+4));
+}
+
+/* the instructions compiled */
+static int
+okopnd(Opnd *o, int dst)
+{
+	if(o->k == Kfp || o->k == Kmp)
+		return 1;
+	return !dst && o->k == Kabs;
+}
+
+static int
+compilable(Inst *i)
+{
+	if(i->slow || i->flags)
+		return 0;
+	switch(i->op){
+	case INOP:
+	case IJMP:
+		return 1;
+	case IMOVW:
+		return okopnd(&i->s, 0) && okopnd(&i->d, 1);
+	case IADDW: case ISUBW: case IMULW: case IANDW: case IORW: case IXORW:
+	case ISHLW: case ISHRW: case ILSRW:
+		return okopnd(&i->s, 0) && okopnd(&i->m, 0) && okopnd(&i->d, 1);
+	case IBEQW: case IBNEW: case IBLTW: case IBLEW: case IBGTW: case IBGEW:
+		return okopnd(&i->s, 0) && okopnd(&i->m, 0);
+	}
+	return 0;
+}
+
+static int
+endsblock(Inst *i)
+{
+	return i->op == IJMP || i->op >= IBEQW && i->op <= IBGEW;
+}
+
+/* the jcc (0F xx) of each word branch, s against m */
+static int
+jccof(int op)
+{
+	switch(op){
+	case IBEQW:	return 0x84;
+	case IBNEW:	return 0x85;
+	case IBLTW:	return 0x8C;
+	case IBLEW:	return 0x8E;
+	case IBGTW:	return 0x8F;
+	case IBGEW:	return 0x8D;
+	}
+	return 0;
+}
+
+/* emit instruction pc, the k'th of its block */
+static void
+inst(Cg *c, int pc, int k)
+{
+	Inst *i;
+	int r, q, alu, ext, t;
+	WORD v;
+
+	USED(k);
+	i = &c->m->prog[pc];
+	alu = ext = 0;
+	switch(i->op){
+	case INOP:
+		break;
+	case IMOVW:
+		if(isimm(i, &i->s, &v)){
+			clobber(c, &i->d);
+			emit1(c, 0xC7);
+			modrm(c, 0, &i->d);
+			emit4(c, v);
+			break;
+		}
+		r = ldop(c, i, &i->s, 0);
+		clobber(c, &i->d);
+		opmem(c, 0x89, r, &i->d);
+		if(cached(c, &i->s) != r)
+			setcache(c, r, &i->d);
+		break;
+	case IADDW:	alu = 0x03; ext = 0; goto arith;
+	case ISUBW:	alu = 0x2B; ext = 5; goto arith;
+	case IANDW:	alu = 0x23; ext = 4; goto arith;
+	case IORW:	alu = 0x0B; ext = 1; goto arith;
+	case IXORW:	alu = 0x33; ext = 6; goto arith;
+	case IMULW:	alu = 0xAF; goto arith;
+	arith:
+		q = cached(c, &i->s);
+		r = loadfor(c, i, &i->m, &i->d, q >= 0 ? 1<<q : 0);
+		alusrc(c, i, alu, ext, r, &i->s);
+		store(c, r, &i->d);
+		break;
+	case ISHLW:	ext = 4; goto shift;
+	case ISHRW:	ext = 7; goto shift;
+	case ILSRW:	ext = 5; goto shift;
+	shift:
+		if(isimm(i, &i->s, &v)){
+			r = loadfor(c, i, &i->m, &i->d, 0);
+			emit1(c, 0xC1);
+			emit1(c, 0xC0|ext<<3|r);
+			emit1(c, v & 31);
+		}else{
+			r = loadfor(c, i, &i->m, &i->d, 1<<Rcx);
+			q = cached(c, &i->s);
+			if(q != Rcx){
+				uncache(c, Rcx);
+				if(q >= 0)
+					oprr(c, 0x8B, Rcx, q);
+				else{
+					opmem(c, 0x8B, Rcx, &i->s);
+					setcache(c, Rcx, &i->s);
+				}
+			}
+			emit1(c, 0xD3);
+			emit1(c, 0xC0|ext<<3|r);
+		}
+		store(c, r, &i->d);
+		break;
+	case IBEQW: case IBNEW: case IBLTW: case IBLEW: case IBGTW: case IBGEW:
+		r = ldop(c, i, &i->s, 0);
+		alusrc(c, i, 0x3B, 7, r, &i->m);
+		t = i->dst - c->m->prog;
+		if(c->ok[t])
+			jhead(c, jccof(i->op), t);
+		else
+			jexit(c, jccof(i->op), t, 0);
+		break;
+	case IJMP:
+		t = i->dst - c->m->prog;
+		if(c->ok[t])
+			jhead(c, 0, t);
+		else
+			exitto(c, t);
+		break;
+	}
+}
+
+/* a head: enter only with more than n counts left, and take them */
+static void
+headcode(Cg *c, int pc, int n)
+{
+	int r;
+
+	c->entry[pc] = c->n;
+	for(r = 0; r < Ncache; r++)
+		uncache(c, r);
+	opimm(c, 7, Rbp, n);		/* cmp ebp, n */
+	jexit(c, 0x8E, pc, 0);		/* jle: the interpreter runs it */
+	opimm(c, 5, Rbp, n);		/* sub ebp, n */
+}
+
+/* the instructions in the block at head pc */
+static int
+blocklen(Cg *c, int pc)
+{
+	int n;
+
+	for(n = 1; ; n++){
+		if(endsblock(&c->m->prog[pc+n-1]))
+			return n;
+		if(pc+n >= c->m->nprog || !c->ok[pc+n] || c->head[pc+n])
+			return n;
+	}
+}
+
+/* find what to compile and where blocks start */
+static int
+plan(Cg *c)
+{
+	Module *m;
+	Inst *i;
+	int pc, k, nok, t;
+
+	m = c->m;
+	nok = 0;
+	for(pc = 0; pc < m->nprog; pc++){
+		c->ok[pc] = compilable(&m->prog[pc]);
+		nok += c->ok[pc];
+	}
+	for(pc = 0; pc < m->nprog; pc++){
+		if(!c->ok[pc])
+			continue;
+		if(pc == 0 || !c->ok[pc-1] || endsblock(&m->prog[pc-1]))
+			c->head[pc] = 1;
+		i = &m->prog[pc];
+		if(vmisbranch(i->op) && i->op != ICALL){
+			t = i->dst - m->prog;
+			if(c->ok[t])
+				c->head[t] = 1;
+		}
+	}
+	for(pc = 0; pc < m->nprog; pc++){
+		i = &m->prog[pc];
+		if(vmisbranch(i->op) && !c->ok[pc]){
+			t = i->dst - m->prog;
+			if(c->ok[t])
+				c->head[t] = 1;
+		}
+	}
+	for(k = 0; k < m->nvfn; k++){
+		t = m->vfn[k].entry;
+		if(t >= 0 && t < m->nprog && c->ok[t])
+			c->head[t] = 1;
+	}
+	return nok;
+}
+
+/* make the code; 0 if it does not fit */
+static int
+gen(Cg *c)
+{
+	Module *m;
+	int pc, k, n, last;
+	Stub *s;
+
+	m = c->m;
+	n = 0;
+	k = 0;
+	for(pc = 0; pc < m->nprog; pc++){
+		if(!c->ok[pc])
+			continue;
+		if(c->head[pc]){
+			n = blocklen(c, pc);
+			headcode(c, pc, n);
+			c->bhead = pc;
+			c->bn = n;
+			k = 0;
+		}
+		inst(c, pc, k++);
+		last = pc+1 >= m->nprog || !c->ok[pc+1];
+		if(last && m->prog[pc].op != IJMP){
+			if(pc+1 >= m->nprog)
+				return 0;	/* the verifier lets no code fall off the end */
+			exitto(c, pc+1);
+		}
+	}
+	for(s = c->stub; s < c->stub+c->nstub; s++){
+		put4(c, s->at, c->n - (s->at+4));
+		if(s->ic)
+			opimm(c, 0, Rbp, s->ic);	/* add ebp, ic */
+		exitto(c, s->pc);
+	}
+	for(k = 0; k < c->nfix; k++)
+		put4(c, c->fix[k].at, c->entry[c->fix[k].pc] - (c->fix[k].at+4));
+	return c->n <= c->max;
+}
+
+/* the stubs between C and compiled code, once */
+static int
+mkstubs(void)
+{
+	static uchar code[] = {
+		/* enter(entry, fp, mp, icp) */
+		0x55, 0x53, 0x56, 0x57,		/* push ebp, ebx, esi, edi */
+		0x8B, 0x44, 0x24, 0x14,		/* mov eax, 20(esp): entry */
+		0x8B, 0x74, 0x24, 0x18,		/* mov esi, 24(esp): fp */
+		0x8B, 0x7C, 0x24, 0x1C,		/* mov edi, 28(esp): mp */
+		0x8B, 0x4C, 0x24, 0x20,		/* mov ecx, 32(esp): icp */
+		0x8B, 0x29,			/* mov ebp, (ecx) */
+		0xFF, 0xE0,			/* jmp eax */
+		/* leave: eax the Inst* */
+		0x8B, 0x4C, 0x24, 0x20,		/* mov ecx, 32(esp) */
+		0x89, 0x29,			/* mov (ecx), ebp */
+		0x5F, 0x5E, 0x5B, 0x5D,		/* pop edi, esi, ebx, ebp */
+		0xC3,				/* ret */
+	};
+	uchar *p;
+
+	if(enterstub != nil)
+		return 1;
+	p = mmap(nil, 4096, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0);
+	if(p == MAP_FAILED)
+		return 0;
+	memmove(p, code, sizeof code);
+	if(mprotect(p, 4096, PROT_READ|PROT_EXEC) < 0){
+		munmap(p, 4096);
+		return 0;
+	}
+	enterstub = p;
+	leavestub = p+24;
+	return 1;
+}
+
+static void
+cgfree(Cg *c)
+{
+	free(c->ok);
+	free(c->head);
+	free(c->fix);
+	free(c->stub);
+}
+
+/*
+ * compile m (verified, xecprep'd): 1 if done or nothing to do; 0 if it
+ * failed, leaving m interpreted
+ */
+int
+comp386(Module *m)
+{
+	Cg c;
+	Comp *cp;
+	int nok, nhead, pc, size;
+	uchar *p;
+
+	if(m->prog == nil || m->nprog == 0 || m->comp != nil)
+		return 1;
+	if(!mkstubs())
+		return 0;
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.ok = mallocz(m->nprog, 1);
+	c.head = mallocz(m->nprog, 1);
+	c.entry = malloc(m->nprog*sizeof(int));
+	if(c.ok == nil || c.head == nil || c.entry == nil){
+		free(c.entry);
+		cgfree(&c);
+		return 0;
+	}
+	for(pc = 0; pc < m->nprog; pc++)
+		c.entry[pc] = -1;
+	nok = plan(&c);
+	if(nok == 0){
+		free(c.entry);
+		cgfree(&c);
+		return 1;
+	}
+	nhead = 0;
+	for(pc = 0; pc < m->nprog; pc++)
+		nhead += c.head[pc];
+	size = (nok*Iback + nhead*Hback + 4095) & ~4095;
+	p = mmap(nil, size, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0);
+	if(p == MAP_FAILED){
+		free(c.entry);
+		cgfree(&c);
+		return 0;
+	}
+	c.buf = p;
+	c.max = size;
+	cp = malloc(sizeof *cp);
+	if(cp == nil || !gen(&c) || mprotect(p, size, PROT_READ|PROT_EXEC) < 0){
+		munmap(p, size);
+		free(cp);
+		free(c.entry);
+		cgfree(&c);
+		return 0;
+	}
+	cgfree(&c);
+	cp->code = p;
+	cp->size = size;
+	cp->entry = c.entry;
+	m->comp = cp;
+	for(pc = 0; pc < m->nprog; pc++)
+		if(c.entry[pc] >= 0)
+			xecmark(&m->prog[pc]);
+	if(compdebug)
+		fprint(2, "comp386: %s: %d of %d instructions, %d blocks, %d bytes\n",
+			m->path != nil ? m->path : m->name, nok, m->nprog, nhead, c.n);
+	return 1;
+}
+
+/* free m's code */
+void
+uncomp386(Module *m)
+{
+	Comp *cp;
+
+	cp = m->comp;
+	if(cp == nil)
+		return;
+	munmap(cp->code, cp->size);
+	free(cp->entry);
+	free(cp);
+	m->comp = nil;
+}
+
+/*
+ * run the compiled block at i in the running module with FP fp and MP
+ * mp, ic counts left as they stood before i's dispatch; the next
+ * instruction for the interpreter (not yet counted)
+ */
+Inst*
+comp386run(Inst *i, uchar *fp, uchar *mp, int *ic)
+{
+	Comp *cp;
+	Module *m;
+
+	m = R.M->m;
+	cp = m->comp;
+	return ((Inst*(*)(uchar*, uchar*, uchar*, int*))enterstub)(cp->code + cp->entry[i - m->prog], fp, mp, ic);
+}
