@@ -1,7 +1,8 @@
 /*
  * emu: run a Dis program hosted on Linux.
- *	emu [-c0] [-r root] [-h heapsize] file.dis [args]
+ *	emu [-c0|-c1] [-r root] [-h heapsize] file.dis [args]
  *
+ * -c1 compiles what libinterp/comp386.c can of each module to i386.
  * -r names the emu root (default o/root beside o/bin, or $EMUROOT):
  * its top-level directories appear at /NAME over the host's files.
  * -h limits the Dis heap (bytes, or with k or m).

@@ -73,8 +73,6 @@ enum
 	Rax, Rcx, Rdx, Rbx, Rsp, Rbp, Rsi, Rdi,
 	Ncache	= 4,		/* eax ecx edx ebx */
 
-	Iback	= 96,		/* code bytes an instruction may take, at most */
-	Hback	= 48,		/* and a head, its stub included */
 };
 
 /* the state of one module's compilation */
@@ -92,11 +90,13 @@ struct Cg
 	Stub*	stub;		/* exits out of line */
 	int	nstub;
 	int	maxstub;
+	int	err;		/* out of memory */
 	/* the register cache */
 	int	ck[Ncache];	/* Kfp, Kmp, or -1: nothing */
 	int	coff[Ncache];
 	int	cage[Ncache];
 	int	clock;
+	int	pin;		/* registers holding the current instruction's Kind addresses */
 	/* the block being emitted */
 	int	bhead;		/* its head's pc */
 	int	bn;		/* its instructions */
@@ -150,11 +150,19 @@ isimm(Inst *i, Opnd *o, WORD *v)
 	return 1;
 }
 
-/* the ModRM byte (and displacement) for reg and memory operand o: Kfp, Kmp or Kabs */
+/*
+ * the ModRM byte (and displacement) for reg and memory operand o: Kfp,
+ * Kmp, Kabs, or Kind as resolve leaves it (o->reg the register holding
+ * the block's address)
+ */
 static void
 modrm(Cg *c, int reg, Opnd *o)
 {
 	switch(o->k){
+	case Kind:
+		emit1(c, 0x80|reg<<3|o->reg);
+		emit4(c, o->off);
+		break;
 	case Kfp:
 		emit1(c, 0x80|reg<<3|Rsi);
 		emit4(c, o->off);
@@ -224,14 +232,18 @@ uncache(Cg *c, int r)
 	c->ck[r] = -1;
 }
 
-/* forget every register caching bytes of the word at o */
+/*
+ * forget every register caching bytes of the word at o, which is
+ * about to be written; through a pointer (Kind), every register, since
+ * the verifier's proofs do not say where such an address lies
+ */
 static void
 clobber(Cg *c, Opnd *o)
 {
 	int r;
 
 	for(r = 0; r < Ncache; r++)
-		if(c->ck[r] == o->k && c->coff[r] > o->off-IBY2WD && c->coff[r] < o->off+IBY2WD)
+		if(o->k == Kind || c->ck[r] == o->k && c->coff[r] > o->off-IBY2WD && c->coff[r] < o->off+IBY2WD)
 			uncache(c, r);
 }
 
@@ -253,6 +265,7 @@ getreg(Cg *c, int avoid)
 {
 	int r, best;
 
+	avoid |= c->pin;
 	best = -1;
 	for(r = 0; r < Ncache; r++){
 		if(avoid & 1<<r)
@@ -359,7 +372,7 @@ jhead(Cg *c, int jcc, int pc)
 	c->fix = realloc(c->fix, (c->nfix+1)*sizeof(Fix));
 	if(c->fix == nil){
 		c->nfix = 0;
-		c->n = c->max+1;	/* fails */
+		c->err = 1;
 		return;
 	}
 	c->fix[c->nfix].at = c->n;
@@ -383,8 +396,8 @@ jexit(Cg *c, int jcc, int pc, int ic)
 		c->maxstub = c->maxstub*2+64;
 		c->stub = realloc(c->stub, c->maxstub*sizeof(Stub));
 		if(c->stub == nil){
-			c->nstub = c->maxstub = 0;
-			c->n = c->max+1;	/* fails */
+			c->maxstub = c->nstub = 0;
+			c->err = 1;
 			return;
 		}
 	}
@@ -405,38 +418,55 @@ exitto(Cg *c, int pc)
 }
 
 /* the instructions compiled */
+/* may o be compiled: a word of frame or module data, an immediate (not as a destination), through a proved address (Kind) */
 static int
 okopnd(Opnd *o, int dst)
 {
-	if(o->k == Kfp || o->k == Kmp)
+	if(o->k == Kfp || o->k == Kmp || o->k == Kind)
 		return 1;
 	return !dst && o->k == Kabs;
+}
+
+/* frame or module data, or an immediate: no double indirection */
+static int
+okslot(Opnd *o, int dst)
+{
+	return o->k != Kind && okopnd(o, dst);
 }
 
 static int
 compilable(Inst *i)
 {
-	if(i->slow || i->flags)
+	if(i->flags)
 		return 0;
 	switch(i->op){
 	case INOP:
 	case IJMP:
 		return 1;
-	case IMOVW:
+	case IMOVW: case IMOVB: case ICVTBW: case ICVTWB:
 		return okopnd(&i->s, 0) && okopnd(&i->d, 1);
 	case IADDW: case ISUBW: case IMULW: case IANDW: case IORW: case IXORW:
 	case ISHLW: case ISHRW: case ILSRW:
 		return okopnd(&i->s, 0) && okopnd(&i->m, 0) && okopnd(&i->d, 1);
 	case IBEQW: case IBNEW: case IBLTW: case IBLEW: case IBGTW: case IBGEW:
+	case IBEQB: case IBNEB: case IBLTB: case IBLEB: case IBGTB: case IBGEB:
 		return okopnd(&i->s, 0) && okopnd(&i->m, 0);
+	case IINDW: case IINDB: case IINDX: case IINDF: case IINDL:
+		return okslot(&i->s, 0) && okslot(&i->m, 1) && okslot(&i->d, 0);
 	}
 	return 0;
 }
 
 static int
+isbranch(int op)
+{
+	return op >= IBEQW && op <= IBGEW || op >= IBEQB && op <= IBGEB;
+}
+
+static int
 endsblock(Inst *i)
 {
-	return i->op == IJMP || i->op >= IBEQW && i->op <= IBGEW;
+	return i->op == IJMP || isbranch(i->op);
 }
 
 /* the jcc (0F xx) of each word branch, s against m */
@@ -450,37 +480,196 @@ jccof(int op)
 	case IBLEW:	return 0x8E;
 	case IBGTW:	return 0x8F;
 	case IBGEW:	return 0x8D;
+	case IBEQB:	return 0x84;
+	case IBNEB:	return 0x85;
+	case IBLTB:	return 0x8C;
+	case IBLEB:	return 0x8E;
+	case IBGTB:	return 0x8F;
+	case IBGEB:	return 0x8D;
 	}
 	return 0;
 }
 
-/* emit instruction pc, the k'th of its block */
+/*
+ * make Kind operand o usable by modrm: load the word holding the
+ * block's address (cached, not in avoid), and leave for the
+ * interpreter, with the block's counts not run given back, if it is
+ * nil: the interpreter raises it
+ */
+static void
+resolve(Cg *c, Inst *i, Opnd *o, int pc, int k, int avoid)
+{
+	Opnd w;
+	int r;
+
+	memset(&w, 0, sizeof w);
+	w.k = o->reg ? Kfp : Kmp;
+	w.off = o->f;
+	r = ldop(c, i, &w, avoid);
+	emit1(c, 0x83);		/* cmp r, -1 */
+	emit1(c, 0xC0|7<<3|r);
+	emit1(c, 0xFF);
+	jexit(c, 0x84, pc, c->bn-k);
+	oprr(c, 0x85, r, r);		/* test r, r */
+	jexit(c, 0x84, pc, c->bn-k);
+	c->pin |= 1<<r;
+	o->reg = r;
+}
+
+/* movzx r, byte o (its low byte, for an immediate) */
+static void
+ldbyte(Cg *c, Inst *i, int r, Opnd *o)
+{
+	WORD v;
+
+	if(isimm(i, o, &v)){
+		movri(c, r, v & 0xFF);
+		return;
+	}
+	emit1(c, 0x0F);
+	opmem(c, 0xB6, r, o);
+}
+
+/* mov byte o, r (r one of eax ecx edx ebx: al cl dl bl) */
+static void
+stbyte(Cg *c, int r, Opnd *o)
+{
+	clobber(c, o);
+	opmem(c, 0x88, r, o);
+}
+
+/*
+ * ind[wbxfl] s, m, d: m = the address of element d of array s.  What
+ * the interpreter checks (INDCHK): s not nil, its header type the one
+ * the instruction cached (i->m.imm, which vmretry may change: read
+ * when run), d within bounds; any failing leaves for the interpreter
+ * at this instruction, which raises it or retries.
+ */
+static void
+indcode(Cg *c, Inst *i, Opnd *s, Opnd *m, Opnd *d, int pc, int k)
+{
+	int a, t, x, scale;
+
+	a = ldop(c, i, s, 0);
+	c->pin |= 1<<a;
+	emit1(c, 0x83);		/* cmp a, -1: H */
+	emit1(c, 0xC0|7<<3|a);
+	emit1(c, 0xFF);
+	jexit(c, 0x84, pc, c->bn-k);
+	t = getreg(c, 0);
+	c->pin |= 1<<t;
+	emit1(c, 0x8B);		/* mov t, -8(a): D2H(a)->t */
+	emit1(c, 0x40|t<<3|a);
+	emit1(c, -8 & 0xFF);
+	emit1(c, 0x3B);		/* cmp t, i->m.imm */
+	emit1(c, t<<3|5);
+	emit4(c, (WORD)&i->m.imm);
+	jexit(c, 0x85, pc, c->bn-k);
+	x = ldop(c, i, d, 0);
+	c->pin |= 1<<x;
+	emit1(c, 0x3B);		/* cmp x, 0(a): a->len */
+	emit1(c, x<<3|a);
+	jexit(c, 0x83, pc, c->bn-k);	/* jae: unsigned, as the interpreter's ix */
+	switch(i->op){
+	case IINDX:
+		emit1(c, 0x8B);		/* mov t, 4(a): a->t */
+		emit1(c, 0x40|t<<3|a);
+		emit1(c, O(Array, t));
+		emit1(c, 0x8B);		/* mov t, size(t) */
+		emit1(c, 0x40|t<<3|t);
+		emit1(c, O(Type, size));
+		emit1(c, 0x0F);		/* imul t, x */
+		oprr(c, 0xAF, t, x);
+		emit1(c, 0x03);		/* add t, data(a) */
+		emit1(c, 0x40|t<<3|a);
+		emit1(c, O(Array, data));
+		break;
+	default:
+		scale = i->op == IINDW ? 2 : i->op == IINDB ? 0 : 3;
+		emit1(c, 0x8B);		/* mov t, data(a) */
+		emit1(c, 0x40|t<<3|a);
+		emit1(c, O(Array, data));
+		emit1(c, 0x8D);		/* lea t, (t)(x*scale) */
+		emit1(c, t<<3|4);
+		emit1(c, scale<<6|x<<3|t);
+		break;
+	}
+	uncache(c, t);
+	store(c, t, m);
+}
+
+/*
+ * emit instruction pc, the k'th of its block.  Its operands are
+ * copied, so that resolve may note where a Kind operand's block is.
+ */
 static void
 inst(Cg *c, int pc, int k)
 {
 	Inst *i;
-	int r, q, alu, ext, t;
+	Opnd os, om, od, *s, *m, *d;
+	int r, q, alu, ext, t, avoid;
 	WORD v;
 
-	USED(k);
 	i = &c->m->prog[pc];
+	os = i->s;
+	om = i->m;
+	od = i->d;
+	s = &os;
+	m = &om;
+	d = &od;
+	c->pin = 0;
+	avoid = 0;
+	if(i->op == ISHLW || i->op == ISHRW || i->op == ILSRW)
+		avoid = 1<<Rcx;
+	if(s->k == Kind)
+		resolve(c, i, s, pc, k, avoid);
+	if(d->k == Kind && !isbranch(i->op))
+		resolve(c, i, d, pc, k, avoid);
+	if(i->slow & Slowm)
+		om = od;
+	else if(m->k == Kind)
+		resolve(c, i, m, pc, k, avoid);
 	alu = ext = 0;
 	switch(i->op){
 	case INOP:
 		break;
 	case IMOVW:
-		if(isimm(i, &i->s, &v)){
-			clobber(c, &i->d);
+		if(isimm(i, s, &v)){
+			clobber(c, d);
 			emit1(c, 0xC7);
-			modrm(c, 0, &i->d);
+			modrm(c, 0, d);
 			emit4(c, v);
 			break;
 		}
-		r = ldop(c, i, &i->s, 0);
-		clobber(c, &i->d);
-		opmem(c, 0x89, r, &i->d);
-		if(cached(c, &i->s) != r)
-			setcache(c, r, &i->d);
+		r = ldop(c, i, s, 0);
+		clobber(c, d);
+		opmem(c, 0x89, r, d);
+		if(cached(c, s) != r)
+			setcache(c, r, d);
+		break;
+	case IMOVB:
+		if(isimm(i, s, &v)){
+			clobber(c, d);
+			emit1(c, 0xC6);
+			modrm(c, 0, d);
+			emit1(c, v);
+			break;
+		}
+		r = getreg(c, 0);
+		ldbyte(c, i, r, s);
+		stbyte(c, r, d);
+		break;
+	case ICVTBW:
+		r = getreg(c, 0);
+		ldbyte(c, i, r, s);
+		store(c, r, d);
+		break;
+	case ICVTWB:
+		r = ldop(c, i, s, 0);
+		stbyte(c, r, d);
+		break;
+	case IINDW: case IINDB: case IINDX: case IINDF: case IINDL:
+		indcode(c, i, s, m, d, pc, k);
 		break;
 	case IADDW:	alu = 0x03; ext = 0; goto arith;
 	case ISUBW:	alu = 0x2B; ext = 5; goto arith;
@@ -489,40 +678,49 @@ inst(Cg *c, int pc, int k)
 	case IXORW:	alu = 0x33; ext = 6; goto arith;
 	case IMULW:	alu = 0xAF; goto arith;
 	arith:
-		q = cached(c, &i->s);
-		r = loadfor(c, i, &i->m, &i->d, q >= 0 ? 1<<q : 0);
-		alusrc(c, i, alu, ext, r, &i->s);
-		store(c, r, &i->d);
+		q = cached(c, s);
+		r = loadfor(c, i, m, d, q >= 0 ? 1<<q : 0);
+		alusrc(c, i, alu, ext, r, s);
+		store(c, r, d);
 		break;
 	case ISHLW:	ext = 4; goto shift;
 	case ISHRW:	ext = 7; goto shift;
 	case ILSRW:	ext = 5; goto shift;
 	shift:
-		if(isimm(i, &i->s, &v)){
-			r = loadfor(c, i, &i->m, &i->d, 0);
+		if(isimm(i, s, &v)){
+			r = loadfor(c, i, m, d, 0);
 			emit1(c, 0xC1);
 			emit1(c, 0xC0|ext<<3|r);
 			emit1(c, v & 31);
 		}else{
-			r = loadfor(c, i, &i->m, &i->d, 1<<Rcx);
-			q = cached(c, &i->s);
+			r = loadfor(c, i, m, d, 1<<Rcx);
+			q = cached(c, s);
 			if(q != Rcx){
 				uncache(c, Rcx);
 				if(q >= 0)
 					oprr(c, 0x8B, Rcx, q);
 				else{
-					opmem(c, 0x8B, Rcx, &i->s);
-					setcache(c, Rcx, &i->s);
+					opmem(c, 0x8B, Rcx, s);
+					setcache(c, Rcx, s);
 				}
 			}
 			emit1(c, 0xD3);
 			emit1(c, 0xC0|ext<<3|r);
 		}
-		store(c, r, &i->d);
+		store(c, r, d);
 		break;
 	case IBEQW: case IBNEW: case IBLTW: case IBLEW: case IBGTW: case IBGEW:
-		r = ldop(c, i, &i->s, 0);
-		alusrc(c, i, 0x3B, 7, r, &i->m);
+		r = ldop(c, i, s, 0);
+		alusrc(c, i, 0x3B, 7, r, m);
+		goto branch;
+	case IBEQB: case IBNEB: case IBLTB: case IBLEB: case IBGTB: case IBGEB:
+		r = getreg(c, 0);
+		c->pin |= 1<<r;
+		ldbyte(c, i, r, s);
+		q = getreg(c, 0);
+		ldbyte(c, i, q, m);
+		oprr(c, 0x3B, r, q);	/* cmp r, q: bytes are unsigned, both in 0..255 */
+	branch:
 		t = i->dst - c->m->prog;
 		if(c->ok[t])
 			jhead(c, jccof(i->op), t);
@@ -587,7 +785,7 @@ plan(Cg *c)
 		if(pc == 0 || !c->ok[pc-1] || endsblock(&m->prog[pc-1]))
 			c->head[pc] = 1;
 		i = &m->prog[pc];
-		if(vmisbranch(i->op) && i->op != ICALL){
+		if(vmisbranch(i->op) && i->op != ICALL && i->op != ISPAWN){
 			t = i->dst - m->prog;
 			if(c->ok[t])
 				c->head[t] = 1;
@@ -609,15 +807,23 @@ plan(Cg *c)
 	return nok;
 }
 
-/* make the code; 0 if it does not fit */
+/*
+ * make the code into buf, max bytes (none: count them, in c->n); 0 if
+ * the module is one it cannot compile
+ */
 static int
-gen(Cg *c)
+gen(Cg *c, uchar *buf, int max)
 {
 	Module *m;
 	int pc, k, n, last;
 	Stub *s;
 
 	m = c->m;
+	c->buf = buf;
+	c->max = max;
+	c->n = 0;
+	c->nfix = 0;
+	c->nstub = 0;
 	n = 0;
 	k = 0;
 	for(pc = 0; pc < m->nprog; pc++){
@@ -646,7 +852,7 @@ gen(Cg *c)
 	}
 	for(k = 0; k < c->nfix; k++)
 		put4(c, c->fix[k].at, c->entry[c->fix[k].pc] - (c->fix[k].at+4));
-	return c->n <= c->max;
+	return !c->err;
 }
 
 /* the stubs between C and compiled code, once */
@@ -712,6 +918,8 @@ comp386(Module *m)
 		return 0;
 	memset(&c, 0, sizeof c);
 	c.m = m;
+	for(pc = 0; pc < Ncache; pc++)
+		c.ck[pc] = -1;
 	c.ok = mallocz(m->nprog, 1);
 	c.head = mallocz(m->nprog, 1);
 	c.entry = malloc(m->nprog*sizeof(int));
@@ -731,17 +939,21 @@ comp386(Module *m)
 	nhead = 0;
 	for(pc = 0; pc < m->nprog; pc++)
 		nhead += c.head[pc];
-	size = (nok*Iback + nhead*Hback + 4095) & ~4095;
+	/* once to size it, once to write it */
+	if(!gen(&c, nil, 0) || c.n > 1<<26){
+		free(c.entry);
+		cgfree(&c);
+		return 0;
+	}
+	size = (c.n + 4095) & ~4095;
 	p = mmap(nil, size, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0);
 	if(p == MAP_FAILED){
 		free(c.entry);
 		cgfree(&c);
 		return 0;
 	}
-	c.buf = p;
-	c.max = size;
 	cp = malloc(sizeof *cp);
-	if(cp == nil || !gen(&c) || mprotect(p, size, PROT_READ|PROT_EXEC) < 0){
+	if(cp == nil || !gen(&c, p, size) || c.n > size || mprotect(p, size, PROT_READ|PROT_EXEC) < 0){
 		munmap(p, size);
 		free(cp);
 		free(c.entry);
