@@ -277,6 +277,11 @@ getreg(Cg *c, int avoid)
 		if(best < 0 || c->cage[r] < c->cage[best])
 			best = r;
 	}
+	if(best < 0){
+		/* more than the registers: cannot happen with the instructions compiled */
+		c->err = 1;
+		return Rax;
+	}
 	uncache(c, best);
 	c->cage[best] = ++c->clock;
 	return best;
@@ -453,6 +458,10 @@ compilable(Inst *i)
 		return okopnd(&i->s, 0) && okopnd(&i->m, 0);
 	case IINDW: case IINDB: case IINDX: case IINDF: case IINDL:
 		return okslot(&i->s, 0) && okslot(&i->m, 1) && okslot(&i->d, 0);
+	case ILENA:
+		return okslot(&i->s, 0) && okopnd(&i->d, 1);
+	case ILEA:
+		return okopnd(&i->s, 0) && okopnd(&i->d, 1);
 	}
 	return 0;
 }
@@ -536,6 +545,40 @@ stbyte(Cg *c, int r, Opnd *o)
 {
 	clobber(c, o);
 	opmem(c, 0x88, r, o);
+}
+
+/*
+ * lena s, d: d = the length of array s, 0 if nil; an exception
+ * (exType) if s is not an array, left to the interpreter
+ */
+static void
+lencode(Cg *c, Inst *i, Opnd *s, Opnd *d, int pc, int k)
+{
+	int a, t, at;
+
+	a = ldop(c, i, s, 0);
+	c->pin |= 1<<a;
+	t = getreg(c, 0);
+	oprr(c, 0x33, t, t);	/* xor t, t */
+	emit1(c, 0x83);		/* cmp a, -1: H */
+	emit1(c, 0xC0|7<<3|a);
+	emit1(c, 0xFF);
+	emit1(c, 0x74);		/* je done */
+	at = c->n;
+	emit1(c, 0);
+	emit1(c, 0x8B);		/* mov t, -8(a): D2H(a)->t */
+	emit1(c, 0x40|t<<3|a);
+	emit1(c, -8 & 0xFF);
+	emit1(c, 0x83);		/* cmp kind(t), Tkarray */
+	emit1(c, 0x40|7<<3|t);
+	emit1(c, O(Type, kind));
+	emit1(c, Tkarray);
+	jexit(c, 0x85, pc, c->bn-k);
+	emit1(c, 0x8B);		/* mov t, 0(a): a->len */
+	emit1(c, t<<3|a);
+	if(at < c->max)
+		c->buf[at] = c->n - (at+1);
+	store(c, t, d);
 }
 
 /*
@@ -670,6 +713,17 @@ inst(Cg *c, int pc, int k)
 		break;
 	case IINDW: case IINDB: case IINDX: case IINDF: case IINDL:
 		indcode(c, i, s, m, d, pc, k);
+		break;
+	case ILENA:
+		lencode(c, i, s, d, pc, k);
+		break;
+	case ILEA:
+		r = getreg(c, 0);
+		if(s->k == Kabs)
+			movri(c, r, s->off);
+		else
+			opmem(c, 0x8D, r, s);	/* lea r, s */
+		store(c, r, d);
 		break;
 	case IADDW:	alu = 0x03; ext = 0; goto arith;
 	case ISUBW:	alu = 0x2B; ext = 5; goto arith;

@@ -112,6 +112,9 @@ arrays()
 	bb := array[50] of big;
 	for(i = 0; i < len bb; i++)
 		bb[i] = big i << 33;
+	z: array of int;
+	for(i = 0; i < 3 + len z; i++)
+		t += len bb;
 	sys->print("arrays %d %bd\n", t, bb[49]);
 }
 
