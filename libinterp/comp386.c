@@ -462,6 +462,9 @@ compilable(Inst *i)
 		return okslot(&i->s, 0) && okopnd(&i->d, 1);
 	case ILEA:
 		return okopnd(&i->s, 0) && okopnd(&i->d, 1);
+	case IMOVP:
+		/* registers: the pointers, one temporary, one address at most */
+		return okopnd(&i->s, 0) && i->s.k != Kabs && okopnd(&i->d, 1) && !(i->s.k == Kind && i->d.k == Kind);
 	}
 	return 0;
 }
@@ -547,6 +550,90 @@ stbyte(Cg *c, int r, Opnd *o)
 	opmem(c, 0x88, r, o);
 }
 
+/* je over what follows: its rel8's place, for jpatch */
+static int
+jeshort(Cg *c)
+{
+	emit1(c, 0x74);
+	emit1(c, 0);
+	return c->n-1;
+}
+
+static void
+jpatch(Cg *c, int at)
+{
+	if(at < c->max)
+		c->buf[at] = c->n - (at+1);
+}
+
+/* op dword disp8(r) (FF /ext: 0 inc, 1 dec) */
+static void
+incdec(Cg *c, int ext, int r, int disp)
+{
+	emit1(c, 0xFF);
+	emit1(c, 0x40|ext<<3|r);
+	emit1(c, disp & 0xFF);
+}
+
+/*
+ * movp s, d: the interpreter's reference counting (REF, DESTROY)
+ * without its calls.  Where a call would be made (the new value's
+ * block not of the mutator's color, to be grayed; the old value's
+ * count going to 0, to be freed) nothing is done here: the
+ * instruction is left to the interpreter, before any change.
+ */
+static void
+movpcode(Cg *c, Inst *i, Opnd *s, Opnd *d, int pc, int k)
+{
+	int v, ov, t, at;
+
+	v = getreg(c, 0);
+	opmem(c, 0x8B, v, s);		/* uncached: s's register may be d's */
+	c->pin |= 1<<v;
+	ov = getreg(c, 0);
+	opmem(c, 0x8B, ov, d);
+	c->pin |= 1<<ov;
+	t = getreg(c, 0);
+	emit1(c, 0x83);		/* cmp v, -1: H */
+	emit1(c, 0xC0|7<<3|v);
+	emit1(c, 0xFF);
+	at = jeshort(c);
+	emit1(c, 0x8B);		/* mov t, mutator */
+	emit1(c, t<<3|5);
+	emit4(c, (WORD)&mutator);
+	emit1(c, 0x39);		/* cmp color(v), t */
+	emit1(c, 0x40|t<<3|v);
+	emit1(c, (-sizeof(Heap)+O(Heap, color)) & 0xFF);
+	jexit(c, 0x85, pc, c->bn-k);
+	jpatch(c, at);
+	emit1(c, 0x83);		/* cmp ov, -1 */
+	emit1(c, 0xC0|7<<3|ov);
+	emit1(c, 0xFF);
+	at = jeshort(c);
+	emit1(c, 0x83);		/* cmp ref(ov), 1 */
+	emit1(c, 0x40|7<<3|ov);
+	emit1(c, (-sizeof(Heap)+O(Heap, ref)) & 0xFF);
+	emit1(c, 1);
+	jexit(c, 0x86, pc, c->bn-k);	/* jbe: it would be freed */
+	jpatch(c, at);
+	/* no exit from here on */
+	emit1(c, 0x83);		/* cmp v, -1 */
+	emit1(c, 0xC0|7<<3|v);
+	emit1(c, 0xFF);
+	at = jeshort(c);
+	incdec(c, 0, v, -sizeof(Heap)+O(Heap, ref));
+	jpatch(c, at);
+	clobber(c, d);
+	opmem(c, 0x89, v, d);
+	emit1(c, 0x83);		/* cmp ov, -1 */
+	emit1(c, 0xC0|7<<3|ov);
+	emit1(c, 0xFF);
+	at = jeshort(c);
+	incdec(c, 1, ov, -sizeof(Heap)+O(Heap, ref));
+	jpatch(c, at);
+	setcache(c, v, d);
+}
+
 /*
  * lena s, d: d = the length of array s, 0 if nil; an exception
  * (exType) if s is not an array, left to the interpreter
@@ -563,9 +650,7 @@ lencode(Cg *c, Inst *i, Opnd *s, Opnd *d, int pc, int k)
 	emit1(c, 0x83);		/* cmp a, -1: H */
 	emit1(c, 0xC0|7<<3|a);
 	emit1(c, 0xFF);
-	emit1(c, 0x74);		/* je done */
-	at = c->n;
-	emit1(c, 0);
+	at = jeshort(c);	/* je done */
 	emit1(c, 0x8B);		/* mov t, -8(a): D2H(a)->t */
 	emit1(c, 0x40|t<<3|a);
 	emit1(c, -8 & 0xFF);
@@ -576,8 +661,7 @@ lencode(Cg *c, Inst *i, Opnd *s, Opnd *d, int pc, int k)
 	jexit(c, 0x85, pc, c->bn-k);
 	emit1(c, 0x8B);		/* mov t, 0(a): a->len */
 	emit1(c, t<<3|a);
-	if(at < c->max)
-		c->buf[at] = c->n - (at+1);
+	jpatch(c, at);
 	store(c, t, d);
 }
 
@@ -716,6 +800,9 @@ inst(Cg *c, int pc, int k)
 		break;
 	case ILENA:
 		lencode(c, i, s, d, pc, k);
+		break;
+	case IMOVP:
+		movpcode(c, i, s, d, pc, k);
 		break;
 	case ILEA:
 		r = getreg(c, 0);

@@ -86,11 +86,11 @@ disrange(void *a, ulong n)
 	return DISBYTE((uchar*)a+n-1);
 }
 uvlong	(*xecclock)(void);	/* the host's instruction timer (interp.h) */
+Itime*	(*xectimer)(Module*);
+void	(*xecstep)(Inst*);	/* the host's profiler (interp.h) */
 Inst*	(*xeccomp)(Inst*, uchar*, uchar*, int*);	/* the host's compiled code (interp.h) */
 static void*	jitlab[1];	/* the dispatch of an instruction whose block is compiled */
 static int	jitic;	/* the quantum's counts, across xeccomp: ic stays a register */
-Itime*	(*xectimer)(Module*);
-void	(*xecstep)(Inst*);	/* the host's profiler (interp.h) */
 
 /*
  * The instruction timer's cost, in guest instructions under icount.

@@ -47,6 +47,7 @@ init(nil: ref Draw->Context, nil: list of string)
 	bytes();
 	adts();
 	arrays();
+	ptrs();
 	for(k := 0; k < 6; k++)
 		sys->print("catch %d: %s\n", k, faults(k));
 }
@@ -116,6 +117,33 @@ arrays()
 	for(i = 0; i < 3 + len z; i++)
 		t += len bb;
 	sys->print("arrays %d %bd\n", t, bb[49]);
+}
+
+ptrs()
+{
+	a := ref Pt(1, 2, byte 3);
+	b := ref Pt(4, 5, byte 6);
+	l: list of ref Pt;
+	s := "x";
+	for(i := 0; i < 5000; i++){
+		t := a;
+		a = b;
+		b = t;
+		a.x += i;
+		if(i % 100 == 0){
+			l = a :: l;
+			s += "y";
+			b = ref Pt(i, i, byte i);
+		}
+		c := a;
+		c = nil;
+		d := s;
+		s = d;
+	}
+	n := 0;
+	for(; l != nil; l = tl l)
+		n += (hd l).x;
+	sys->print("ptrs %d %d %d %d\n", a.x, b.x, n, len s);
 }
 
 faults(k: int): string
