@@ -462,6 +462,15 @@ compilable(Inst *i)
 		return okslot(&i->s, 0) && okopnd(&i->d, 1);
 	case ILEA:
 		return okopnd(&i->s, 0) && okopnd(&i->d, 1);
+	case IMOVF: case IMOVL: case ICVTLW:
+		/* 8 bytes: an immediate's would run past it, as the interpreter's does */
+		return okopnd(&i->s, 0) && i->s.k != Kabs && okopnd(&i->d, 1);
+	case ICVTWF: case ICVTWL:
+		return okopnd(&i->s, 0) && okopnd(&i->d, 1);
+	case IADDF: case ISUBF: case IMULF: case IDIVF:
+		return okopnd(&i->s, 0) && i->s.k != Kabs && okopnd(&i->m, 0) && i->m.k != Kabs && okopnd(&i->d, 1);
+	case IBEQF: case IBNEF: case IBLTF: case IBLEF: case IBGTF: case IBGEF:
+		return okopnd(&i->s, 0) && i->s.k != Kabs && okopnd(&i->m, 0) && i->m.k != Kabs;
 	case IMOVP:
 		/* registers: the pointers, one temporary, one address at most */
 		return okopnd(&i->s, 0) && i->s.k != Kabs && okopnd(&i->d, 1) && !(i->s.k == Kind && i->d.k == Kind);
@@ -472,7 +481,7 @@ compilable(Inst *i)
 static int
 isbranch(int op)
 {
-	return op >= IBEQW && op <= IBGEW || op >= IBEQB && op <= IBGEB;
+	return op >= IBEQW && op <= IBGEF || op >= IBEQB && op <= IBGEB;
 }
 
 static int
@@ -548,6 +557,106 @@ stbyte(Cg *c, int r, Opnd *o)
 {
 	clobber(c, o);
 	opmem(c, 0x88, r, o);
+}
+
+/* o's second word */
+static Opnd
+hiword(Opnd *o)
+{
+	Opnd h;
+
+	h = *o;
+	h.off += IBY2WD;
+	return h;
+}
+
+/* r and q are the two words of d's new 8 bytes: store them (q may be -1: r is stored twice) */
+static void
+store8(Cg *c, int r, int q, Opnd *d)
+{
+	Opnd h;
+
+	h = hiword(d);
+	clobber(c, d);
+	clobber(c, &h);
+	opmem(c, 0x89, r, d);
+	opmem(c, 0x89, q, &h);
+}
+
+/* an x87 instruction with a 64-bit memory operand: op (DD, DC, DB) /ext */
+static void
+fpmem(Cg *c, int op, int ext, Opnd *o)
+{
+	opmem(c, op, ext, o);
+}
+
+/* d's 8 bytes are about to be written by the x87 */
+static void
+clobber8(Cg *c, Opnd *d)
+{
+	Opnd h;
+
+	h = hiword(d);
+	clobber(c, d);
+	clobber(c, &h);
+}
+
+/* a jump (jcc, or 0: jmp) to instruction t, compiled or not */
+static void
+jto(Cg *c, int jcc, int t)
+{
+	if(c->ok[t])
+		jhead(c, jcc, t);
+	else
+		jexit(c, jcc, t, 0);
+}
+
+/*
+ * the real branches: as C compares doubles, false for every order
+ * with a NaN but !=.  fucomip sets ZF, PF and CF as the unordered
+ * result, all three; so a > b is ja, a >= b is jae, and == and !=
+ * look at PF too.
+ */
+static void
+fbranch(Cg *c, Inst *i, Opnd *s, Opnd *m)
+{
+	Opnd *a, *b;
+	int t, at;
+
+	t = i->dst - c->m->prog;
+	/* st0 a, st1 b: a is the greater one of a true s < m (m), s > m (s) */
+	a = s;
+	b = m;
+	if(i->op == IBLTF || i->op == IBLEF){
+		a = m;
+		b = s;
+	}
+	fpmem(c, 0xDD, 0, b);		/* fld b */
+	fpmem(c, 0xDD, 0, a);		/* fld a */
+	emit1(c, 0xDF);			/* fucomip st, st(1) */
+	emit1(c, 0xE9);
+	emit1(c, 0xDD);			/* fstp st(0) */
+	emit1(c, 0xD8);
+	switch(i->op){
+	case IBLTF: case IBGTF:
+		jto(c, 0x87, t);		/* ja */
+		break;
+	case IBLEF: case IBGEF:
+		jto(c, 0x83, t);		/* jae */
+		break;
+	case IBEQF:
+		emit1(c, 0x7A);			/* jp over */
+		at = c->n;
+		emit1(c, 0);
+		jto(c, 0x84, t);		/* je */
+		if(at < c->max)
+			c->buf[at] = c->n - (at+1);
+		break;
+	case IBNEF:
+		jto(c, 0x8A, t);		/* jp */
+		jto(c, 0x85, t);		/* jne */
+		break;
+	}
 }
 
 /* je over what follows: its rel8's place, for jpatch */
@@ -803,6 +912,51 @@ inst(Cg *c, int pc, int k)
 		break;
 	case IMOVP:
 		movpcode(c, i, s, d, pc, k);
+		break;
+	case IMOVF: case IMOVL:
+		/* as words, so that every bit pattern moves as it is */
+		r = getreg(c, 0);
+		c->pin |= 1<<r;
+		q = getreg(c, 0);
+		opmem(c, 0x8B, r, s);
+		{
+			Opnd h = hiword(s);
+			opmem(c, 0x8B, q, &h);
+		}
+		store8(c, r, q, d);
+		break;
+	case ICVTLW:
+		r = getreg(c, 0);
+		opmem(c, 0x8B, r, s);
+		store(c, r, d);
+		break;
+	case ICVTWL:
+		r = ldop(c, i, s, 0);
+		c->pin |= 1<<r;
+		q = getreg(c, 0);
+		oprr(c, 0x8B, q, r);
+		emit1(c, 0xC1);		/* sar q, 31 */
+		emit1(c, 0xC0|7<<3|q);
+		emit1(c, 31);
+		store8(c, r, q, d);
+		break;
+	case ICVTWF:
+		fpmem(c, 0xDB, 0, s);		/* fild s (an immediate in the instruction, as the interpreter reads it) */
+		clobber8(c, d);
+		fpmem(c, 0xDD, 3, d);		/* fstp d */
+		break;
+	case IADDF:	ext = 0; goto freal;
+	case ISUBF:	ext = 4; goto freal;
+	case IMULF:	ext = 1; goto freal;
+	case IDIVF:	ext = 6; goto freal;
+	freal:
+		fpmem(c, 0xDD, 0, m);		/* fld m */
+		fpmem(c, 0xDC, ext, s);		/* fop s */
+		clobber8(c, d);
+		fpmem(c, 0xDD, 3, d);		/* fstp d */
+		break;
+	case IBEQF: case IBNEF: case IBLTF: case IBLEF: case IBGTF: case IBGEF:
+		fbranch(c, i, s, m);
 		break;
 	case ILEA:
 		r = getreg(c, 0);
