@@ -716,17 +716,18 @@ extern	void		(*heapmon)(Heap*, ulong);
  * optional, for a host that compiles Dis (emu -c1: comp386.c, built for
  * the hosted VM only): vmcompile(m) is called on each module verified,
  * after xecprep; it may give some instructions the dispatch xecmark
- * makes, which calls xeccomp with the instruction, FP, MP and the counts
- * left in the quantum (see xec.c's Ljit), and it returns 0 if it
+ * makes, which calls xeccomp with the instruction, FP (which calls and
+ * returns in the code change), MP and the counts left in the quantum
+ * (see xec.c's Ljit), and it returns 0 if it
  * failed (m is then interpreted).  vmuncompile(m) frees what it made.
  */
 extern	int		(*vmcompile)(Module*);
 extern	void		(*vmuncompile)(Module*);
-extern	Inst*		(*xeccomp)(Inst*, uchar*, uchar*, int*);
+extern	Inst*		(*xeccomp)(Inst*, uchar**, uchar*, int*);
 void		xecmark(Inst*);
 int		comp386(Module*);
 void		uncomp386(Module*);
-Inst*		comp386run(Inst*, uchar*, uchar*, int*);
+Inst*		comp386run(Inst*, uchar**, uchar*, int*);
 extern	int		compdebug;
 
 /*

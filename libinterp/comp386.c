@@ -51,6 +51,7 @@ struct Comp
 	uchar*	code;		/* mapped read and execute */
 	ulong	size;
 	int*	entry;		/* per instruction: its block's entry in code, or -1: not a head */
+	uchar**	tab;		/* per instruction: its block's entry's address, or nil; ret dispatches by it */
 };
 
 /* a jump whose rel32 at at goes to head pc */
@@ -85,6 +86,7 @@ struct Cg
 	uchar*	ok;		/* per instruction: compiled */
 	uchar*	head;
 	int*	entry;
+	uchar**	tab;		/* Comp.tab */
 	Fix*	fix;		/* jumps to heads */
 	int	nfix;
 	Stub*	stub;		/* exits out of line */
@@ -102,7 +104,7 @@ struct Cg
 	int	bn;		/* its instructions */
 };
 
-static uchar*	enterstub;	/* enter(entry, fp, mp, &ic): runs code until it returns an Inst* */
+static uchar*	enterstub;	/* enter(entry, &fp, mp, &ic): runs code until it returns an Inst* */
 static uchar*	leavestub;	/* jumped to with the Inst* in eax */
 
 int	compdebug;
@@ -440,8 +442,10 @@ okslot(Opnd *o, int dst)
 }
 
 static int
-compilable(Inst *i)
+compilable(Module *m, Inst *i)
 {
+	WORD v;
+
 	if(i->flags)
 		return 0;
 	switch(i->op){
@@ -471,6 +475,12 @@ compilable(Inst *i)
 		return okopnd(&i->s, 0) && i->s.k != Kabs && okopnd(&i->m, 0) && i->m.k != Kabs && okopnd(&i->d, 1);
 	case IBEQF: case IBNEF: case IBLTF: case IBLEF: case IBGTF: case IBGEF:
 		return okopnd(&i->s, 0) && i->s.k != Kabs && okopnd(&i->m, 0) && i->m.k != Kabs;
+	case IFRAME:
+		return isimm(i, &i->s, &v) && v >= 0 && v < m->ntype && m->type[v] != nil && okslot(&i->d, 1);
+	case ICALL:
+		return okslot(&i->s, 0) && i->s.k != Kabs;
+	case IRET:
+		return m->vfnof != nil && m->vfnof[i-m->prog] >= 0 && m->vfn[m->vfnof[i-m->prog]].frame != nil;
 	case IMOVP:
 		/* registers: the pointers, one temporary, one address at most */
 		return okopnd(&i->s, 0) && i->s.k != Kabs && okopnd(&i->d, 1) && !(i->s.k == Kind && i->d.k == Kind);
@@ -487,7 +497,7 @@ isbranch(int op)
 static int
 endsblock(Inst *i)
 {
-	return i->op == IJMP || isbranch(i->op);
+	return i->op == IJMP || i->op == ICALL || i->op == IRET || isbranch(i->op);
 }
 
 /* the jcc (0F xx) of each word branch, s against m */
@@ -657,6 +667,173 @@ fbranch(Cg *c, Inst *i, Opnd *s, Opnd *m)
 		jto(c, 0x85, t);		/* jne */
 		break;
 	}
+}
+
+/* mov dword disp(r), v */
+static void
+movmi(Cg *c, int r, WORD disp, WORD v)
+{
+	emit1(c, 0xC7);
+	emit1(c, 0x80|r);
+	emit4(c, disp);
+	emit4(c, v);
+}
+
+/* op r, [a] or op [a], r: a an absolute address */
+static void
+opabs(Cg *c, int op, int r, void *a)
+{
+	emit1(c, op);
+	emit1(c, r<<3|5);
+	emit4(c, (WORD)a);
+}
+
+/*
+ * frame $t, d: as Lframe, a frame of type t on the stack's top, its
+ * pointers H, no result place; where the segment has no room for the
+ * module's largest frame, the interpreter (newframe)
+ */
+static void
+framecode(Cg *c, Inst *i, Opnd *d, int pc, int k)
+{
+	Type *t;
+	WORD v;
+	int r, q, j;
+
+	if(!isimm(i, &i->s, &v)){	/* compilable saw to it */
+		c->err = 1;
+		return;
+	}
+	t = c->m->type[v];
+	r = getreg(c, 0);
+	c->pin |= 1<<r;
+	q = getreg(c, 0);
+	opabs(c, 0x8B, r, &R.SP);		/* mov r, R.SP */
+	emit1(c, 0x8D);				/* lea q, maxframe(r) */
+	emit1(c, 0x80|q<<3|r);
+	emit4(c, c->m->maxframe);
+	opabs(c, 0x3B, q, &R.TS);		/* cmp q, R.TS */
+	jexit(c, 0x87, pc, c->bn-k);		/* ja */
+	emit1(c, 0x8D);				/* lea q, size(r) */
+	emit1(c, 0x80|q<<3|r);
+	emit4(c, t->size);
+	opabs(c, 0x89, q, &R.SP);		/* mov R.SP, q */
+	movmi(c, r, O(Frame, t), (WORD)t);
+	movmi(c, r, O(Frame, mr), 0);
+	for(j = 0; j < t->nptr; j++)
+		movmi(c, r, t->ptrs[j], (WORD)H);
+	movmi(c, r, REGRET*IBY2WD, 0);
+	store(c, r, d);
+}
+
+/*
+ * call s, dst: as Lcall, the frame in s must be the stack's top (else
+ * the interpreter faults); FP becomes it, and the code goes on at
+ * dst's block (or leaves for the interpreter there)
+ */
+static void
+callcode(Cg *c, Inst *i, Opnd *s, int pc, int k)
+{
+	int f, t;
+
+	f = ldop(c, i, s, 0);
+	c->pin |= 1<<f;
+	t = getreg(c, 0);
+	emit1(c, 0x8B);				/* mov t, t(f) */
+	emit1(c, 0x40|t<<3|f);
+	emit1(c, O(Frame, t));
+	emit1(c, 0x8B);				/* mov t, size(t) */
+	emit1(c, 0x40|t<<3|t);
+	emit1(c, O(Type, size));
+	oprr(c, 0x03, t, f);			/* add t, f */
+	opabs(c, 0x3B, t, &R.SP);		/* cmp t, R.SP */
+	jexit(c, 0x85, pc, c->bn-k);
+	movmi(c, f, O(Frame, lr), (WORD)(i+1));
+	emit1(c, 0x89);				/* mov fp(f), esi */
+	emit1(c, 0x80|Rsi<<3|f);
+	emit4(c, O(Frame, fp));
+	oprr(c, 0x8B, Rsi, f);			/* mov esi, f */
+	jto(c, 0, i->dst - c->m->prog);
+}
+
+/*
+ * ret: as Lret where it is simple: a frame of the type the verifier
+ * found for the function, called from this module (mr nil), not the
+ * prog's first, not its stack segment's first, and holding no pointer
+ * but H (nothing to release); else the interpreter.  The code goes
+ * on at the return address's block, found in Comp.tab, or leaves for
+ * the interpreter there.
+ */
+static void
+retcode(Cg *c, int pc, int k)
+{
+	Module *m;
+	Type *t;
+	int j, at;
+
+	m = c->m;
+	t = m->vfn[m->vfnof[pc]].frame;
+	emit1(c, 0x83);				/* cmp fp(esi), 0 */
+	emit1(c, 0x40|7<<3|Rsi);
+	emit1(c, O(Frame, fp));
+	emit1(c, 0);
+	jexit(c, 0x84, pc, c->bn-k);
+	emit1(c, 0x83);				/* cmp mr(esi), 0 */
+	emit1(c, 0x40|7<<3|Rsi);
+	emit1(c, O(Frame, mr));
+	emit1(c, 0);
+	jexit(c, 0x85, pc, c->bn-k);
+	emit1(c, 0x81);				/* cmp t(esi), t */
+	emit1(c, 0x40|7<<3|Rsi);
+	emit1(c, O(Frame, t));
+	emit4(c, (WORD)t);
+	jexit(c, 0x85, pc, c->bn-k);
+	opabs(c, 0x8B, Rax, &R.EX);		/* mov eax, R.EX */
+	opimm(c, 0, Rax, O(Stkseg, stack));	/* add eax, stack */
+	oprr(c, 0x3B, Rax, Rsi);		/* cmp eax, esi */
+	jexit(c, 0x84, pc, c->bn-k);
+	for(j = 0; j < t->nptr; j++){
+		emit1(c, 0x83);			/* cmp ptr(esi), H */
+		emit1(c, 0x80|7<<3|Rsi);
+		emit4(c, t->ptrs[j]);
+		emit1(c, 0xFF);
+		jexit(c, 0x85, pc, c->bn-k);
+	}
+	opabs(c, 0x89, Rsi, &R.SP);		/* mov R.SP, esi */
+	emit1(c, 0x8B);				/* mov edx, lr(esi) */
+	emit1(c, 0x40|Rdx<<3|Rsi);
+	emit1(c, O(Frame, lr));
+	emit1(c, 0x8B);				/* mov esi, fp(esi) */
+	emit1(c, 0x40|Rsi<<3|Rsi);
+	emit1(c, O(Frame, fp));
+	oprr(c, 0x8B, Rax, Rdx);		/* mov eax, edx */
+	opimm(c, 5, Rax, (WORD)m->prog);	/* sub eax, prog */
+	emit1(c, 0xC1);				/* shr eax, 4 */
+	emit1(c, 0xC0|5<<3|Rax);
+	emit1(c, 4);
+	emit1(c, 0x69);				/* imul eax, eax, 1/3 mod 2^32: the index */
+	emit1(c, 0xC0|Rax<<3|Rax);
+	emit4(c, 0xAAAAAAAB);
+	opimm(c, 7, Rax, m->nprog);		/* cmp eax, nprog */
+	emit1(c, 0x73);				/* jae out */
+	at = c->n;
+	emit1(c, 0);
+	emit1(c, 0x8B);				/* mov ecx, tab(eax*4) */
+	emit1(c, Rcx<<3|4);
+	emit1(c, 2<<6|Rax<<3|5);
+	emit4(c, (WORD)c->tab);
+	oprr(c, 0x85, Rcx, Rcx);		/* test ecx, ecx */
+	emit1(c, 0x74);				/* jz out */
+	emit1(c, 2);
+	emit1(c, 0xFF);				/* jmp ecx */
+	emit1(c, 0xE1);
+	if(at < c->max)
+		c->buf[at] = c->n - (at+1);
+	oprr(c, 0x8B, Rax, Rdx);		/* out: mov eax, edx */
+	emit1(c, 0xE9);				/* jmp leave */
+	emit4(c, leavestub - (c->buf+c->n+4));
+	for(j = 0; j < Ncache; j++)
+		uncache(c, j);
 }
 
 /* je over what follows: its rel8's place, for jpatch */
@@ -913,6 +1090,15 @@ inst(Cg *c, int pc, int k)
 	case IMOVP:
 		movpcode(c, i, s, d, pc, k);
 		break;
+	case IFRAME:
+		framecode(c, i, d, pc, k);
+		break;
+	case ICALL:
+		callcode(c, i, s, pc, k);
+		break;
+	case IRET:
+		retcode(c, pc, k);
+		break;
 	case IMOVF: case IMOVL:
 		/* as words, so that every bit pattern moves as it is */
 		r = getreg(c, 0);
@@ -1071,7 +1257,7 @@ plan(Cg *c)
 	m = c->m;
 	nok = 0;
 	for(pc = 0; pc < m->nprog; pc++){
-		c->ok[pc] = compilable(&m->prog[pc]);
+		c->ok[pc] = compilable(m, &m->prog[pc]);
 		nok += c->ok[pc];
 	}
 	for(pc = 0; pc < m->nprog; pc++){
@@ -1080,7 +1266,7 @@ plan(Cg *c)
 		if(pc == 0 || !c->ok[pc-1] || endsblock(&m->prog[pc-1]))
 			c->head[pc] = 1;
 		i = &m->prog[pc];
-		if(vmisbranch(i->op) && i->op != ICALL && i->op != ISPAWN){
+		if(vmisbranch(i->op) && i->op != ISPAWN){
 			t = i->dst - m->prog;
 			if(c->ok[t])
 				c->head[t] = 1;
@@ -1133,7 +1319,7 @@ gen(Cg *c, uchar *buf, int max)
 		}
 		inst(c, pc, k++);
 		last = pc+1 >= m->nprog || !c->ok[pc+1];
-		if(last && m->prog[pc].op != IJMP){
+		if(last && m->prog[pc].op != IJMP && m->prog[pc].op != ICALL && m->prog[pc].op != IRET){
 			if(pc+1 >= m->nprog)
 				return 0;	/* the verifier lets no code fall off the end */
 			exitto(c, pc+1);
@@ -1155,10 +1341,11 @@ static int
 mkstubs(void)
 {
 	static uchar code[] = {
-		/* enter(entry, fp, mp, icp) */
+		/* enter(entry, fpp, mp, icp) */
 		0x55, 0x53, 0x56, 0x57,		/* push ebp, ebx, esi, edi */
 		0x8B, 0x44, 0x24, 0x14,		/* mov eax, 20(esp): entry */
-		0x8B, 0x74, 0x24, 0x18,		/* mov esi, 24(esp): fp */
+		0x8B, 0x74, 0x24, 0x18,		/* mov esi, 24(esp): fpp */
+		0x8B, 0x36,			/* mov esi, (esi) */
 		0x8B, 0x7C, 0x24, 0x1C,		/* mov edi, 28(esp): mp */
 		0x8B, 0x4C, 0x24, 0x20,		/* mov ecx, 32(esp): icp */
 		0x8B, 0x29,			/* mov ebp, (ecx) */
@@ -1166,6 +1353,8 @@ mkstubs(void)
 		/* leave: eax the Inst* */
 		0x8B, 0x4C, 0x24, 0x20,		/* mov ecx, 32(esp) */
 		0x89, 0x29,			/* mov (ecx), ebp */
+		0x8B, 0x4C, 0x24, 0x18,		/* mov ecx, 24(esp) */
+		0x89, 0x31,			/* mov (ecx), esi */
 		0x5F, 0x5E, 0x5B, 0x5D,		/* pop edi, esi, ebx, ebp */
 		0xC3,				/* ret */
 	};
@@ -1182,7 +1371,7 @@ mkstubs(void)
 		return 0;
 	}
 	enterstub = p;
-	leavestub = p+24;
+	leavestub = p+26;
 	return 1;
 }
 
@@ -1218,55 +1407,55 @@ comp386(Module *m)
 	c.ok = mallocz(m->nprog, 1);
 	c.head = mallocz(m->nprog, 1);
 	c.entry = malloc(m->nprog*sizeof(int));
-	if(c.ok == nil || c.head == nil || c.entry == nil){
-		free(c.entry);
-		cgfree(&c);
-		return 0;
-	}
+	c.tab = mallocz(m->nprog*sizeof(uchar*), 1);
+	cp = malloc(sizeof *cp);
+	p = MAP_FAILED;
+	size = 0;
+	if(c.ok == nil || c.head == nil || c.entry == nil || c.tab == nil || cp == nil)
+		goto bad;
 	for(pc = 0; pc < m->nprog; pc++)
 		c.entry[pc] = -1;
 	nok = plan(&c);
 	if(nok == 0){
-		free(c.entry);
 		cgfree(&c);
+		free(c.entry);
+		free(c.tab);
+		free(cp);
 		return 1;
 	}
 	nhead = 0;
 	for(pc = 0; pc < m->nprog; pc++)
 		nhead += c.head[pc];
 	/* once to size it, once to write it */
-	if(!gen(&c, nil, 0) || c.n > 1<<26){
-		free(c.entry);
-		cgfree(&c);
-		return 0;
-	}
+	if(!gen(&c, nil, 0) || c.n > 1<<26)
+		goto bad;
 	size = (c.n + 4095) & ~4095;
 	p = mmap(nil, size, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0);
-	if(p == MAP_FAILED){
-		free(c.entry);
-		cgfree(&c);
-		return 0;
-	}
-	cp = malloc(sizeof *cp);
-	if(cp == nil || !gen(&c, p, size) || c.n > size || mprotect(p, size, PROT_READ|PROT_EXEC) < 0){
-		munmap(p, size);
-		free(cp);
-		free(c.entry);
-		cgfree(&c);
-		return 0;
-	}
+	if(p == MAP_FAILED || !gen(&c, p, size) || c.n > size || mprotect(p, size, PROT_READ|PROT_EXEC) < 0)
+		goto bad;
 	cgfree(&c);
 	cp->code = p;
 	cp->size = size;
 	cp->entry = c.entry;
-	m->comp = cp;
+	cp->tab = c.tab;
 	for(pc = 0; pc < m->nprog; pc++)
-		if(c.entry[pc] >= 0)
+		if(c.entry[pc] >= 0){
+			c.tab[pc] = p + c.entry[pc];
 			xecmark(&m->prog[pc]);
+		}
+	m->comp = cp;
 	if(compdebug)
 		fprint(2, "comp386: %s: %d of %d instructions, %d blocks, %d bytes\n",
 			m->path != nil ? m->path : m->name, nok, m->nprog, nhead, c.n);
 	return 1;
+bad:
+	if(p != MAP_FAILED)
+		munmap(p, size);
+	cgfree(&c);
+	free(c.entry);
+	free(c.tab);
+	free(cp);
+	return 0;
 }
 
 /* free m's code */
@@ -1280,22 +1469,24 @@ uncomp386(Module *m)
 		return;
 	munmap(cp->code, cp->size);
 	free(cp->entry);
+	free(cp->tab);
 	free(cp);
 	m->comp = nil;
 }
 
 /*
- * run the compiled block at i in the running module with FP fp and MP
- * mp, ic counts left as they stood before i's dispatch; the next
- * instruction for the interpreter (not yet counted)
+ * run the compiled block at i in the running module with FP *fp and
+ * MP mp, *ic counts left as they stood before i's dispatch; the next
+ * instruction for the interpreter (not yet counted), with *ic and *fp
+ * as they are then
  */
 Inst*
-comp386run(Inst *i, uchar *fp, uchar *mp, int *ic)
+comp386run(Inst *i, uchar **fp, uchar *mp, int *ic)
 {
 	Comp *cp;
 	Module *m;
 
 	m = R.M->m;
 	cp = m->comp;
-	return ((Inst*(*)(uchar*, uchar*, uchar*, int*))enterstub)(cp->code + cp->entry[i - m->prog], fp, mp, ic);
+	return ((Inst*(*)(uchar*, uchar**, uchar*, int*))enterstub)(cp->code + cp->entry[i - m->prog], fp, mp, ic);
 }

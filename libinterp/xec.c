@@ -88,9 +88,10 @@ disrange(void *a, ulong n)
 uvlong	(*xecclock)(void);	/* the host's instruction timer (interp.h) */
 Itime*	(*xectimer)(Module*);
 void	(*xecstep)(Inst*);	/* the host's profiler (interp.h) */
-Inst*	(*xeccomp)(Inst*, uchar*, uchar*, int*);	/* the host's compiled code (interp.h) */
+Inst*	(*xeccomp)(Inst*, uchar**, uchar*, int*);	/* the host's compiled code (interp.h) */
 static void*	jitlab[1];	/* the dispatch of an instruction whose block is compiled */
 static int	jitic;	/* the quantum's counts, across xeccomp: ic stays a register */
+static uchar*	jitfp;	/* and FP, which compiled calls and returns change */
 
 /*
  * The instruction timer's cost, in guest instructions under icount.
@@ -872,8 +873,10 @@ Ljit:
 	if(tx.fn != nil || tx.step != nil || xeccomp == nil)
 		goto *xopof(i);
 	jitic = ic+1;
-	i = xeccomp(i, b[Kfp], b[Kmp], &jitic);
+	jitfp = b[Kfp];
+	i = xeccomp(i, &jitfp, b[Kmp], &jitic);
 	ic = jitic;
+	b[Kfp] = jitfp;
 	if(--ic == 0)
 		goto quantum;
 	s = ADDR(i->s);
