@@ -74,6 +74,14 @@ enum
 	Rax, Rcx, Rdx, Rbx, Rsp, Rbp, Rsi, Rdi,
 	Ncache	= 4,		/* eax ecx edx ebx */
 
+	/*
+	 * instructions a way in from the interpreter must be able to run,
+	 * to pay for the way in and out (some 6 indirect jumps, each a
+	 * table look-up under qemu-user); blocks that reach fewer are
+	 * entered only from other compiled code
+	 */
+	Worth	= 10,
+
 };
 
 /* the state of one module's compilation */
@@ -480,7 +488,9 @@ compilable(Module *m, Inst *i)
 	case ICALL:
 		return okslot(&i->s, 0) && i->s.k != Kabs;
 	case IRET:
-		return m->vfnof != nil && m->vfnof[i-m->prog] >= 0 && m->vfn[m->vfnof[i-m->prog]].frame != nil;
+		/* a frame with pointers is the interpreter's to release */
+		return m->vfnof != nil && m->vfnof[i-m->prog] >= 0 && m->vfn[m->vfnof[i-m->prog]].frame != nil
+			&& m->vfn[m->vfnof[i-m->prog]].frame->nptr == 0;
 	case IMOVP:
 		/* registers: the pointers, one temporary, one address at most */
 		return okopnd(&i->s, 0) && i->s.k != Kabs && okopnd(&i->d, 1) && !(i->s.k == Kind && i->d.k == Kind);
@@ -1246,6 +1256,44 @@ blocklen(Cg *c, int pc)
 	}
 }
 
+/*
+ * how many instructions the code may run from pc on before it leaves
+ * for the interpreter: at most Worth, and Worth if it may come back to
+ * one it ran (a loop), following jumps, calls and both ways of each
+ * branch (seen[pc] == id: on a way from this head already)
+ */
+static int
+reach(Cg *c, int pc, int n, int *seen, int id)
+{
+	Inst *i;
+	int a, b, bycall;
+
+	bycall = 0;
+	while(n < Worth){
+		if(pc < 0 || pc >= c->m->nprog || !c->ok[pc])
+			return n;
+		if(seen[pc] == id)
+			return bycall ? n : Worth;	/* a recursive call is no loop of compiled code */
+		seen[pc] = id;
+		n++;
+		i = &c->m->prog[pc];
+		bycall = i->op == ICALL;
+		if(i->op == IJMP || i->op == ICALL){
+			pc = i->dst - c->m->prog;
+			continue;
+		}
+		if(i->op == IRET)
+			return n+2;	/* to the caller's code, likely compiled too */
+		if(isbranch(i->op)){
+			a = reach(c, i->dst - c->m->prog, n, seen, id);
+			b = reach(c, pc+1, n, seen, id);
+			return a > b ? a : b;
+		}
+		pc++;
+	}
+	return n;
+}
+
 /* find what to compile and where blocks start */
 static int
 plan(Cg *c)
@@ -1393,7 +1441,7 @@ comp386(Module *m)
 {
 	Cg c;
 	Comp *cp;
-	int nok, nhead, pc, size;
+	int nok, nhead, nin, pc, size, *seen;
 	uchar *p;
 
 	if(m->prog == nil || m->nprog == 0 || m->comp != nil)
@@ -1433,20 +1481,29 @@ comp386(Module *m)
 	p = mmap(nil, size, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0);
 	if(p == MAP_FAILED || !gen(&c, p, size) || c.n > size || mprotect(p, size, PROT_READ|PROT_EXEC) < 0)
 		goto bad;
-	cgfree(&c);
 	cp->code = p;
 	cp->size = size;
 	cp->entry = c.entry;
 	cp->tab = c.tab;
-	for(pc = 0; pc < m->nprog; pc++)
-		if(c.entry[pc] >= 0){
-			c.tab[pc] = p + c.entry[pc];
+	seen = malloc(m->nprog*sizeof(int));
+	if(seen != nil)
+		memset(seen, -1, m->nprog*sizeof(int));	/* no head's id */
+	nin = 0;
+	for(pc = 0; pc < m->nprog; pc++){
+		if(c.entry[pc] < 0)
+			continue;
+		c.tab[pc] = p + c.entry[pc];
+		if(seen == nil || reach(&c, pc, 0, seen, pc) >= Worth){
 			xecmark(&m->prog[pc]);
+			nin++;
 		}
+	}
+	free(seen);
+	cgfree(&c);	/* reach wanted c.ok */
 	m->comp = cp;
 	if(compdebug)
-		fprint(2, "comp386: %s: %d of %d instructions, %d blocks, %d bytes\n",
-			m->path != nil ? m->path : m->name, nok, m->nprog, nhead, c.n);
+		fprint(2, "comp386: %s: %d of %d instructions, %d blocks (%d entered from the interpreter), %d bytes\n",
+			m->path != nil ? m->path : m->name, nok, m->nprog, nhead, nin, c.n);
 	return 1;
 bad:
 	if(p != MAP_FAILED)
