@@ -24,6 +24,7 @@
 #include <interp.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <dirent.h>
 #include <sys/stat.h>
 
@@ -727,4 +728,32 @@ main(int argc, char **argv)
 	mainpid = p->pid;
 	runvm();
 	return 0;
+}
+
+/* compiled code's memory (interp.h): whole pages from mmap */
+static ulong
+pages(ulong n)
+{
+	return (n + 4095) & ~4095UL;
+}
+
+void*
+compmem(ulong n)
+{
+	void *p;
+
+	p = mmap(nil, pages(n), PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? nil : p;
+}
+
+int
+compexec(void *p, ulong n)
+{
+	return mprotect(p, pages(n), PROT_READ|PROT_EXEC) == 0;
+}
+
+void
+compfree(void *p, ulong n)
+{
+	munmap(p, pages(n));
 }

@@ -143,3 +143,8 @@ genrandom(uchar *p, int n)
 		*p++ = x>>16;
 	}
 }
+
+/* compiled code's memory: the harness never compiles (no vmcompile) */
+void*	compmem(ulong n) { USED(n); return nil; }
+int	compexec(void *p, ulong n) { USED(p); USED(n); return 0; }
+void	compfree(void *p, ulong n) { USED(p); USED(n); }

@@ -731,6 +731,16 @@ Inst*		comp386run(Inst*, uchar**, uchar*, int*);
 extern	int		compdebug;
 
 /*
+ * the host's memory for compiled code: compmem(n) gives n bytes
+ * writable (nil if none), at the address the code will run at;
+ * compexec(p, n) makes them executable and no longer writable (0 if
+ * it cannot); compfree(p, n) gives them back
+ */
+void*		compmem(ulong);
+int		compexec(void*, ulong);
+void		compfree(void*, ulong);
+
+/*
  * The host's interface to run the VM.  A host's scheduler loop:
  *	vminit(); builtins' init (sysmodinit ...);
  *	m = load(path); vmstart(m, argc, argv);

@@ -28,8 +28,8 @@
  * never see a stale word; the registers only save loads.  A block
  * starts with none cached.
  *
- * Only the hosted VM (emu) builds this file: code pages come from
- * mmap.
+ * Code memory is the host's (compmem, compexec, compfree: interp.h):
+ * written while writable, then made executable and not writable.
  */
 #include "u.h"
 #include "lib9.h"
@@ -38,7 +38,6 @@
 #include "kernel.h"
 #include "raise.h"
 #include "fns.h"
-#include <sys/mman.h>
 
 typedef struct Comp Comp;
 typedef struct Fix Fix;
@@ -1410,12 +1409,12 @@ mkstubs(void)
 
 	if(enterstub != nil)
 		return 1;
-	p = mmap(nil, 4096, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0);
-	if(p == MAP_FAILED)
+	p = compmem(sizeof code);
+	if(p == nil)
 		return 0;
 	memmove(p, code, sizeof code);
-	if(mprotect(p, 4096, PROT_READ|PROT_EXEC) < 0){
-		munmap(p, 4096);
+	if(!compexec(p, sizeof code)){
+		compfree(p, sizeof code);
 		return 0;
 	}
 	enterstub = p;
@@ -1457,7 +1456,7 @@ comp386(Module *m)
 	c.entry = malloc(m->nprog*sizeof(int));
 	c.tab = mallocz(m->nprog*sizeof(uchar*), 1);
 	cp = malloc(sizeof *cp);
-	p = MAP_FAILED;
+	p = nil;
 	size = 0;
 	if(c.ok == nil || c.head == nil || c.entry == nil || c.tab == nil || cp == nil)
 		goto bad;
@@ -1477,9 +1476,9 @@ comp386(Module *m)
 	/* once to size it, once to write it */
 	if(!gen(&c, nil, 0) || c.n > 1<<26)
 		goto bad;
-	size = (c.n + 4095) & ~4095;
-	p = mmap(nil, size, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0);
-	if(p == MAP_FAILED || !gen(&c, p, size) || c.n > size || mprotect(p, size, PROT_READ|PROT_EXEC) < 0)
+	size = c.n;
+	p = compmem(size);
+	if(p == nil || !gen(&c, p, size) || c.n > size || !compexec(p, size))
 		goto bad;
 	cp->code = p;
 	cp->size = size;
@@ -1506,8 +1505,8 @@ comp386(Module *m)
 			m->path != nil ? m->path : m->name, nok, m->nprog, nhead, nin, c.n);
 	return 1;
 bad:
-	if(p != MAP_FAILED)
-		munmap(p, size);
+	if(p != nil)
+		compfree(p, size);
 	cgfree(&c);
 	free(c.entry);
 	free(c.tab);
@@ -1524,7 +1523,7 @@ uncomp386(Module *m)
 	cp = m->comp;
 	if(cp == nil)
 		return;
-	munmap(cp->code, cp->size);
+	compfree(cp->code, cp->size);
 	free(cp->entry);
 	free(cp->tab);
 	free(cp);
