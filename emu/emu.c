@@ -477,6 +477,38 @@ runner(void *v)
 	return nil;
 }
 
+/*
+ * argv with the words of $EMUOPTS (options, as on the command line)
+ * put before its own: EMUOPTS=-c1 compiles in every emu a script runs
+ */
+static char**
+envopts(int *argcp, char **argv)
+{
+	char *e, **nv, *w[32];
+	int n, i;
+
+	e = getenv("EMUOPTS");
+	if(e == nil || (e = strdup(e)) == nil)
+		return argv;
+	n = getfields(e, w, nelem(w), 1, " \t\n");
+	if(n == nelem(w)){
+		fprint(2, "emu: EMUOPTS: more than %d words\n", nelem(w)-1);
+		exit(2);
+	}
+	nv = malloc((*argcp+n+1)*sizeof(char*));
+	if(nv == nil){
+		fprint(2, "emu: EMUOPTS: out of memory\n");
+		exit(2);
+	}
+	nv[0] = argv[0];
+	for(i = 0; i < n; i++)
+		nv[1+i] = w[i];
+	for(i = 1; i <= *argcp; i++)
+		nv[n+i] = argv[i];
+	*argcp += n;
+	return nv;
+}
+
 static void
 usage(void)
 {
@@ -658,6 +690,7 @@ main(int argc, char **argv)
 	int i, comp;
 
 	comp = 0;
+	argv = envopts(&argc, argv);
 	root = getenv("EMUROOT");
 	if(root == nil)
 		root = defroot(argv[0]);

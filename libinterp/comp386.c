@@ -53,25 +53,28 @@ struct Comp
 	uchar**	tab;		/* per instruction: its block's entry's address, or nil; ret dispatches by it */
 };
 
-/* a jump whose rel32 at at goes to head pc */
+/* a jump whose rel32 at at goes to head pc (or past its count check: body) */
 struct Fix
 {
 	int	at;
 	int	pc;
+	int	body;
 };
 
-/* an exit out of line, jumped to by the rel32 at at: give back ic counts, return pc */
+/* an exit out of line, jumped to by the rel32 at at: give back ic counts, then return pc (or go to its head) */
 struct Stub
 {
 	int	at;
 	int	pc;
 	int	ic;
+	int	head;	/* pc heads compiled code: jump to it */
 };
 
 enum
 {
 	Rax, Rcx, Rdx, Rbx, Rsp, Rbp, Rsi, Rdi,
 	Ncache	= 4,		/* eax ecx edx ebx */
+	Hsize	= 12,		/* headcode's bytes */
 
 	/*
 	 * instructions a way in from the interpreter must be able to run,
@@ -104,11 +107,15 @@ struct Cg
 	int	ck[Ncache];	/* Kfp, Kmp, or -1: nothing */
 	int	coff[Ncache];
 	int	cage[Ncache];
+	int	cgood[Ncache];	/* caches a word known to be a good address (not nil or H) */
 	int	clock;
 	int	pin;		/* registers holding the current instruction's Kind addresses */
 	/* the block being emitted */
 	int	bhead;		/* its head's pc */
 	int	bn;		/* its instructions */
+	int	bk;		/* the one being emitted: 0 to bn-1 */
+	int*	bsize;		/* per head: its block's bytes (gen's first pass) */
+	int	pad;		/* keep blocks within pages (see gen) */
 };
 
 static uchar*	enterstub;	/* enter(entry, &fp, mp, &ic): runs code until it returns an Inst* */
@@ -239,6 +246,7 @@ static void
 uncache(Cg *c, int r)
 {
 	c->ck[r] = -1;
+	c->cgood[r] = 0;
 }
 
 /*
@@ -266,6 +274,7 @@ setcache(Cg *c, int r, Opnd *o)
 	c->ck[r] = o->k;
 	c->coff[r] = o->off;
 	c->cage[r] = ++c->clock;
+	c->cgood[r] = 0;
 }
 
 /* a register not in the mask avoid, free or the least recently used; it caches nothing after */
@@ -374,9 +383,9 @@ alusrc(Cg *c, Inst *i, int alu, int ext, int r, Opnd *s)
 		opmem(c, alu, r, s);
 }
 
-/* a jump (jcc: the second byte of 0F 8x; 0: jmp) whose rel32 goes to head pc */
+/* a jump (jcc: the second byte of 0F 8x; 0: jmp) whose rel32 goes to head pc, or past its count check (body) */
 static void
-jhead(Cg *c, int jcc, int pc)
+jfix(Cg *c, int jcc, int pc, int body)
 {
 	if(jcc){
 		emit1(c, 0x0F);
@@ -391,13 +400,20 @@ jhead(Cg *c, int jcc, int pc)
 	}
 	c->fix[c->nfix].at = c->n;
 	c->fix[c->nfix].pc = pc;
+	c->fix[c->nfix].body = body;
 	c->nfix++;
 	emit4(c, 0);
 }
 
-/* a jump to an exit out of line: give back ic counts, return pc to the interpreter */
 static void
-jexit(Cg *c, int jcc, int pc, int ic)
+jhead(Cg *c, int jcc, int pc)
+{
+	jfix(c, jcc, pc, 0);
+}
+
+/* a jump out of line: give back ic counts, then go to pc's head (head) or return pc to the interpreter */
+static void
+jstub(Cg *c, int jcc, int pc, int ic, int head)
 {
 	Stub *s;
 
@@ -419,7 +435,15 @@ jexit(Cg *c, int jcc, int pc, int ic)
 	s->at = c->n;
 	s->pc = pc;
 	s->ic = ic;
+	s->head = head;
 	emit4(c, 0);
+}
+
+/* a jump to an exit out of line: give back ic counts, return pc to the interpreter */
+static void
+jexit(Cg *c, int jcc, int pc, int ic)
+{
+	jstub(c, jcc, pc, ic, 0);
 }
 
 /* leave for the interpreter at pc, which is not compiled */
@@ -453,8 +477,15 @@ compilable(Module *m, Inst *i)
 {
 	WORD v;
 
-	if(i->flags)
+	if(i->flags & Iunreached)
 		return 0;
+	if(i->flags & Ipinned){
+		/* the pin is checked inline (pincheck); a double indirection's is the interpreter's */
+		if(i->slow || i->chk == nil || i->chk->pin == 0)
+			return 0;
+		if((i->op == ILEA || i->op == IMOVW) && i->s.k != Kind)
+			return 0;
+	}
 	switch(i->op){
 	case INOP:
 	case IJMP:
@@ -503,10 +534,11 @@ isbranch(int op)
 	return op >= IBEQW && op <= IBGEF || op >= IBEQB && op <= IBGEB;
 }
 
+/* a block goes on past a branch (its taken way is a side exit), not past these */
 static int
 endsblock(Inst *i)
 {
-	return i->op == IJMP || i->op == ICALL || i->op == IRET || isbranch(i->op);
+	return i->op == IJMP || i->op == ICALL || i->op == IRET;
 }
 
 /* the jcc (0F xx) of each word branch, s against m */
@@ -546,12 +578,14 @@ resolve(Cg *c, Inst *i, Opnd *o, int pc, int k, int avoid)
 	w.k = o->reg ? Kfp : Kmp;
 	w.off = o->f;
 	r = ldop(c, i, &w, avoid);
-	emit1(c, 0x83);		/* cmp r, -1 */
-	emit1(c, 0xC0|7<<3|r);
-	emit1(c, 0xFF);
-	jexit(c, 0x84, pc, c->bn-k);
-	oprr(c, 0x85, r, r);		/* test r, r */
-	jexit(c, 0x84, pc, c->bn-k);
+	if(cached(c, &w) != r || !c->cgood[r]){
+		emit1(c, 0x83);		/* cmp r, -1 */
+		emit1(c, 0xC0|7<<3|r);
+		emit1(c, 0xFF);
+		jexit(c, 0x84, pc, c->bn-k);
+		oprr(c, 0x85, r, r);		/* test r, r */
+		jexit(c, 0x84, pc, c->bn-k);
+	}
 	c->pin |= 1<<r;
 	o->reg = r;
 }
@@ -620,14 +654,53 @@ clobber8(Cg *c, Opnd *d)
 	clobber(c, &h);
 }
 
-/* a jump (jcc, or 0: jmp) to instruction t, compiled or not */
+static int	blocklen(Cg*, int);
+static void	jpatch(Cg*, int);
+
+/*
+ * jump to head t, giving back g counts: its count check made here, on
+ * the way (one jump the fewer round a loop); with too few, the
+ * interpreter runs t
+ */
+static void
+jbody(Cg *c, int t, int g)
+{
+	int n;
+
+	n = blocklen(c, t);
+	if(n != g)
+		opimm(c, 5, Rbp, n-g);	/* sub ebp, n-g */
+	else
+		oprr(c, 0x85, Rbp, Rbp);	/* test ebp, ebp */
+	jfix(c, 0x8F, t, 1);		/* jg t's body */
+	opimm(c, 0, Rbp, n);	/* add ebp, n */
+	exitto(c, t);
+}
+
+/*
+ * a branch (jcc) from the instruction being emitted to t, compiled or
+ * not, giving back the counts of the block's instructions after it.
+ * To compiled code, inline (a jump out of line to a stub would cross
+ * pages: see gen).
+ */
 static void
 jto(Cg *c, int jcc, int t)
 {
-	if(c->ok[t])
+	int g, at;
+
+	g = c->bn - c->bk - 1;
+	if(c->ok[t] && jcc == 0)
+		jbody(c, t, g);
+	else if(c->ok[t] && g == 0)
 		jhead(c, jcc, t);
-	else
-		jexit(c, jcc, t, 0);
+	else if(c->ok[t]){
+		emit1(c, 0x70 | (jcc&0xF)^1);	/* the opposite jcc, short, over: */
+		emit1(c, 0);
+		at = c->n-1;
+		jbody(c, t, g);
+		jpatch(c, at);
+	}else
+		jexit(c, jcc, t, g);
 }
 
 /*
@@ -961,6 +1034,26 @@ lencode(Cg *c, Inst *i, Opnd *s, Opnd *d, int pc, int k)
 }
 
 /*
+ * i pins the block at register r (Ipinned; xec.c's Lpind): if the
+ * frame's hidden word holds it already, as it does in a loop after the
+ * first time, nothing is to be done; else leave for the interpreter at
+ * i, which pins it (references counted) and runs i
+ */
+static void
+pincheck(Cg *c, Inst *i, int r, int pc, int k)
+{
+	Opnd w;
+
+	if((i->flags & Ipinned) == 0)
+		return;
+	memset(&w, 0, sizeof w);
+	w.k = Kfp;
+	w.off = i->chk->pin;
+	opmem(c, 0x3B, r, &w);		/* cmp r, pin(fp) */
+	jexit(c, 0x85, pc, c->bn-k);
+}
+
+/*
  * ind[wbxfl] s, m, d: m = the address of element d of array s.  What
  * the interpreter checks (INDCHK): s not nil, its header type the one
  * the instruction cached (i->m.imm, which vmretry may change: read
@@ -978,6 +1071,7 @@ indcode(Cg *c, Inst *i, Opnd *s, Opnd *m, Opnd *d, int pc, int k)
 	emit1(c, 0xC0|7<<3|a);
 	emit1(c, 0xFF);
 	jexit(c, 0x84, pc, c->bn-k);
+	pincheck(c, i, a, pc, k);
 	t = getreg(c, 0);
 	c->pin |= 1<<t;
 	emit1(c, 0x8B);		/* mov t, -8(a): D2H(a)->t */
@@ -1018,6 +1112,7 @@ indcode(Cg *c, Inst *i, Opnd *s, Opnd *m, Opnd *d, int pc, int k)
 	}
 	uncache(c, t);
 	store(c, t, m);
+	c->cgood[t] = c->ck[t] >= 0;	/* an element's address: resolve need not check it */
 }
 
 /*
@@ -1033,6 +1128,7 @@ inst(Cg *c, int pc, int k)
 	WORD v;
 
 	i = &c->m->prog[pc];
+	c->bk = k;
 	os = i->s;
 	om = i->m;
 	od = i->d;
@@ -1051,6 +1147,8 @@ inst(Cg *c, int pc, int k)
 		om = od;
 	else if(m->k == Kind)
 		resolve(c, i, m, pc, k, avoid);
+	if(i->op == ILEA || i->op == IMOVW)
+		pincheck(c, i, s->reg, pc, k);
 	alu = ext = 0;
 	switch(i->op){
 	case INOP:
@@ -1160,6 +1258,7 @@ inst(Cg *c, int pc, int k)
 		else
 			opmem(c, 0x8D, r, s);	/* lea r, s */
 		store(c, r, d);
+		c->cgood[r] = c->ck[r] >= 0;
 		break;
 	case IADDW:	alu = 0x03; ext = 0; goto arith;
 	case ISUBW:	alu = 0x2B; ext = 5; goto arith;
@@ -1211,16 +1310,12 @@ inst(Cg *c, int pc, int k)
 		ldbyte(c, i, q, m);
 		oprr(c, 0x3B, r, q);	/* cmp r, q: bytes are unsigned, both in 0..255 */
 	branch:
-		t = i->dst - c->m->prog;
-		if(c->ok[t])
-			jhead(c, jccof(i->op), t);
-		else
-			jexit(c, jccof(i->op), t, 0);
+		jto(c, jccof(i->op), i->dst - c->m->prog);
 		break;
 	case IJMP:
 		t = i->dst - c->m->prog;
 		if(c->ok[t])
-			jhead(c, 0, t);
+			jbody(c, t, 0);
 		else
 			exitto(c, t);
 		break;
@@ -1236,9 +1331,10 @@ headcode(Cg *c, int pc, int n)
 	c->entry[pc] = c->n;
 	for(r = 0; r < Ncache; r++)
 		uncache(c, r);
-	opimm(c, 7, Rbp, n);		/* cmp ebp, n */
-	jexit(c, 0x8E, pc, 0);		/* jle: the interpreter runs it */
 	opimm(c, 5, Rbp, n);		/* sub ebp, n */
+	jexit(c, 0x8E, pc, n);		/* jle: too few; the interpreter runs it */
+	if(c->n - c->entry[pc] != Hsize)
+		c->err = 1;
 }
 
 /* the instructions in the block at head pc */
@@ -1337,13 +1433,20 @@ plan(Cg *c)
 
 /*
  * make the code into buf, max bytes (none: count them, in c->n); 0 if
- * the module is one it cannot compile
+ * the module is one it cannot compile.
+ *
+ * With c->pad, no block that fits in a page crosses into the next one
+ * (buf starts a page): gen's first pass without it notes their sizes.
+ * QEMU (qemu-user, and the kernel under TCG) chains its translations
+ * of straight-line code directly only within a guest page; a loop
+ * whose jump back crosses one pays a hash look-up at each turn, which
+ * doubled the time of sieve's initialising loop (vmbench).
  */
 static int
 gen(Cg *c, uchar *buf, int max)
 {
 	Module *m;
-	int pc, k, n, last;
+	int pc, k, n, t, last, head;
 	Stub *s;
 
 	m = c->m;
@@ -1354,10 +1457,22 @@ gen(Cg *c, uchar *buf, int max)
 	c->nstub = 0;
 	n = 0;
 	k = 0;
+	head = -1;
 	for(pc = 0; pc < m->nprog; pc++){
 		if(!c->ok[pc])
 			continue;
 		if(c->head[pc]){
+			if(!c->pad && head >= 0)
+				c->bsize[head] = c->n - c->entry[head];
+			head = pc;
+			if(c->pad && c->bsize[pc] <= 4096 && (c->n & 4095) + c->bsize[pc] > 4096){
+				/* the code before may run on into it: jmp over the padding */
+				t = (c->n+5+4095) & ~4095;
+				emit1(c, 0xE9);
+				emit4(c, t - (c->n+4));
+				while(c->n < t)
+					emit1(c, 0xCC);	/* int3 */
+			}
 			n = blocklen(c, pc);
 			headcode(c, pc, n);
 			c->bhead = pc;
@@ -1372,14 +1487,20 @@ gen(Cg *c, uchar *buf, int max)
 			exitto(c, pc+1);
 		}
 	}
+	if(!c->pad && head >= 0)
+		c->bsize[head] = c->n - c->entry[head];
 	for(s = c->stub; s < c->stub+c->nstub; s++){
 		put4(c, s->at, c->n - (s->at+4));
 		if(s->ic)
 			opimm(c, 0, Rbp, s->ic);	/* add ebp, ic */
-		exitto(c, s->pc);
+		if(s->head){
+			emit1(c, 0xE9);		/* jmp its head */
+			emit4(c, c->entry[s->pc] - (c->n+4));
+		}else
+			exitto(c, s->pc);
 	}
 	for(k = 0; k < c->nfix; k++)
-		put4(c, c->fix[k].at, c->entry[c->fix[k].pc] - (c->fix[k].at+4));
+		put4(c, c->fix[k].at, c->entry[c->fix[k].pc] + (c->fix[k].body ? Hsize : 0) - (c->fix[k].at+4));
 	return !c->err;
 }
 
@@ -1429,6 +1550,7 @@ cgfree(Cg *c)
 	free(c->head);
 	free(c->fix);
 	free(c->stub);
+	free(c->bsize);
 }
 
 /*
@@ -1454,11 +1576,12 @@ comp386(Module *m)
 	c.ok = mallocz(m->nprog, 1);
 	c.head = mallocz(m->nprog, 1);
 	c.entry = malloc(m->nprog*sizeof(int));
+	c.bsize = mallocz(m->nprog*sizeof(int), 1);
 	c.tab = mallocz(m->nprog*sizeof(uchar*), 1);
 	cp = malloc(sizeof *cp);
 	p = nil;
 	size = 0;
-	if(c.ok == nil || c.head == nil || c.entry == nil || c.tab == nil || cp == nil)
+	if(c.ok == nil || c.head == nil || c.entry == nil || c.tab == nil || c.bsize == nil || cp == nil)
 		goto bad;
 	for(pc = 0; pc < m->nprog; pc++)
 		c.entry[pc] = -1;
@@ -1473,7 +1596,10 @@ comp386(Module *m)
 	nhead = 0;
 	for(pc = 0; pc < m->nprog; pc++)
 		nhead += c.head[pc];
-	/* once to size it, once to write it */
+	/* once to size its blocks, once to size it, once to write it */
+	if(!gen(&c, nil, 0) || c.n > 1<<26)
+		goto bad;
+	c.pad = 1;
 	if(!gen(&c, nil, 0) || c.n > 1<<26)
 		goto bad;
 	size = c.n;
