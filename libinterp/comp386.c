@@ -118,6 +118,15 @@ struct Cg
 	int	pad;		/* keep blocks within pages (see gen) */
 };
 
+/*
+ * what indcode makes of H, with cmov: the data of an array of no
+ * elements whose header's type is hnonet, which is no Type, so that
+ * the type cache check fails and the interpreter raises the exception
+ */
+static WORD	hnonet[5] = { 0, 0, (WORD)hnonet, 0, 0 };	/* a Heap (its t, [2]), then an Array's len */
+static WORD*	hnone = &hnonet[4];
+static int	cmov;	/* the processor has cmov */
+
 static uchar*	enterstub;	/* enter(entry, &fp, mp, &ic): runs code until it returns an Inst* */
 static uchar*	leavestub;	/* jumped to with the Inst* in eax */
 
@@ -541,6 +550,19 @@ endsblock(Inst *i)
 	return i->op == IJMP || i->op == ICALL || i->op == IRET;
 }
 
+/* the jcc of b op a, for jcc that of a op b */
+static int
+jccswap(int jcc)
+{
+	switch(jcc){
+	case 0x8C:	return 0x8F;	/* < > */
+	case 0x8F:	return 0x8C;
+	case 0x8E:	return 0x8D;	/* <= >= */
+	case 0x8D:	return 0x8E;
+	}
+	return jcc;
+}
+
 /* the jcc (0F xx) of each word branch, s against m */
 static int
 jccof(int op)
@@ -579,12 +601,13 @@ resolve(Cg *c, Inst *i, Opnd *o, int pc, int k, int avoid)
 	w.off = o->f;
 	r = ldop(c, i, &w, avoid);
 	if(cached(c, &w) != r || !c->cgood[r]){
-		emit1(c, 0x83);		/* cmp r, -1 */
+		/* nil or H: r+1 is 1 or 0; one branch (r is off by one only where it leaves) */
+		emit1(c, 0x40+r);		/* inc r */
+		emit1(c, 0x83);		/* cmp r, 1 */
 		emit1(c, 0xC0|7<<3|r);
-		emit1(c, 0xFF);
-		jexit(c, 0x84, pc, c->bn-k);
-		oprr(c, 0x85, r, r);		/* test r, r */
-		jexit(c, 0x84, pc, c->bn-k);
+		emit1(c, 1);
+		jexit(c, 0x86, pc, c->bn-k);	/* jbe */
+		emit1(c, 0x48+r);		/* dec r */
 	}
 	c->pin |= 1<<r;
 	o->reg = r;
@@ -1070,7 +1093,14 @@ indcode(Cg *c, Inst *i, Opnd *s, Opnd *m, Opnd *d, int pc, int k)
 	emit1(c, 0x83);		/* cmp a, -1: H */
 	emit1(c, 0xC0|7<<3|a);
 	emit1(c, 0xFF);
-	jexit(c, 0x84, pc, c->bn-k);
+	if(cmov){
+		/* no branch: H becomes an array whose type no instruction caches (below) */
+		emit1(c, 0x0F);		/* cmove a, hnone */
+		emit1(c, 0x44);
+		emit1(c, a<<3|5);
+		emit4(c, (WORD)&hnone);
+	}else
+		jexit(c, 0x84, pc, c->bn-k);
 	pincheck(c, i, a, pc, k);
 	t = getreg(c, 0);
 	c->pin |= 1<<t;
@@ -1299,6 +1329,13 @@ inst(Cg *c, int pc, int k)
 		store(c, r, d);
 		break;
 	case IBEQW: case IBNEW: case IBLTW: case IBLEW: case IBGTW: case IBGEW:
+		if(isimm(i, s, &v) && !isimm(i, m, &v)){
+			/* s op m as m op' s: m stays cached for what follows */
+			r = ldop(c, i, m, 0);
+			opimm(c, 7, r, v);	/* cmp r, s */
+			jto(c, jccswap(jccof(i->op)), i->dst - c->m->prog);
+			break;
+		}
 		r = ldop(c, i, s, 0);
 		alusrc(c, i, 0x3B, 7, r, m);
 		goto branch;
@@ -1504,6 +1541,17 @@ gen(Cg *c, uchar *buf, int max)
 	return !c->err;
 }
 
+/* does the processor have cmov (cpuid 1, edx bit 15)? */
+static int
+hascmov(void)
+{
+	ulong a, b, c, d;
+
+	__asm__ volatile("pushl %%ebx; cpuid; movl %%ebx, %1; popl %%ebx" : "=a"(a), "=r"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0));
+	USED(b);
+	return (d >> 15) & 1;
+}
+
 /* the stubs between C and compiled code, once */
 static int
 mkstubs(void)
@@ -1530,6 +1578,7 @@ mkstubs(void)
 
 	if(enterstub != nil)
 		return 1;
+	cmov = hascmov();
 	p = compmem(sizeof code);
 	if(p == nil)
 		return 0;
