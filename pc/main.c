@@ -172,6 +172,12 @@ main(ulong magic, ulong mbi)
 	vcons = vconsinit();
 	clockinit();
 	mpstart();
+	/*
+	 * one processor: pcamp is pc, to the instruction (amp() takes
+	 * the same way in both), as sh/smp-sched checks under icount
+	 */
+	if(conf.nmach == 1)
+		schedamp = 0;
 	if(verbose){
 		print("\nMinos i386 kernel, HZ %d, %lud MB, cpu %lld MHz\n",
 			HZ, conf.npage*BY2PG/MiB, m->cpuhz/1000000);

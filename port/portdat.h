@@ -688,7 +688,7 @@ struct Acct
 extern	Dev*	devtab[];
 extern	int	idlegcpatched;	/* execatidle gives way to ready kprocs (pc/pc; 0 in pc/pcold) */
 extern	int	selfish;	/* Chans, Paths and Blocks a process keeps of those it frees (pc/pcself; 0 in pc) */
-extern	int	schedamp;	/* the AMP scheduler (pc/pcamp; 0, the SMP one, in pc) */
+extern	int	schedamp;	/* the AMP scheduler (pc/pcamp; 0, the SMP one, in pc, and with one processor) */
 extern	int	refinline;	/* -DREFSWITCH kernels: Ref counts inline, not called (layout(8)) */
 extern	ulong	layoutseed;	/* the layout the kernel was linked in, 0: kernel.ld's (layout(8)) */
 extern	Idlewait	idlewait;
