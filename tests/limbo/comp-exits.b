@@ -21,7 +21,8 @@ done := 0;
 init(nil: ref Draw->Context, nil: list of string)
 {
 	sys = load Sys Sys->PATH;
-	spawn watch();
+	seen := chan of string;
+	spawn watch(seen);
 	for(j := 0; j < 300000; j++){
 		if(j % 3 == 0)
 			a++;
@@ -38,10 +39,12 @@ init(nil: ref Draw->Context, nil: list of string)
 	}
 	done = 1;
 	sys->print("%d %d %d %d\n", a, b, c, j);
+	sys->print("%s\n", <-seen);
 	pins();
 }
 
-watch()
+# what it saw goes back on seen: the order of output is main's
+watch(seen: chan of string)
 {
 	s := "";
 	n := 0;
@@ -50,7 +53,7 @@ watch()
 		if(n % 5000 == 0)
 			s += sys->sprint(" %d/%d/%d", a, b, c);
 	}
-	sys->print("%d%s\n", n, s);
+	seen <-= sys->sprint("%d%s", n, s);
 }
 
 # arr's block changes from turn to turn (the pin misses), then stays
