@@ -31,14 +31,36 @@
  * 2^32) is an escape: a module that loaded reached outside its heap.
  * It is a bug, saved as escape-N.dis.
  *
+ * With -c (fuzz/run's runc campaign) each input is run twice, as emu
+ * -c1 runs it: once with the compiler's code entered (comp386.c), once
+ * as the reference, where every module is compiled the same way but
+ * the code is never entered (each block head's dispatch is given back
+ * its instruction's, as xecprep made it).  Both runs thus make the
+ * same allocations and mappings, so that the Dis heap lies at the same
+ * addresses and a fault's address or an integer made of a pointer reads
+ * the same in both; plain emu -c0 would lay the heap out otherwise.  The
+ * compiled code must give the interpreter's results to the byte: where
+ * both runs end deterministically (exit 0 or 1, or the quanta budget:
+ * the code keeps the interpreter's quantum, so both stop at the same
+ * instruction), their status and output must be the same.  A run that
+ * ends by the clock (blocked in the host, slow) is not compared.  On a
+ * difference the reference runs again: if it differs from itself the
+ * mutant is nondeterministic (progs that release the VM in the host
+ * are scheduled by the host's timing; sys->millisec, /dev/time) and is
+ * only counted; else the compiled run is repeated, and a difference
+ * found twice is a bug, saved as diff-N.dis with both outputs
+ * (diff-N.int, diff-N.comp); one found once is saved as flaky-N.dis.
+ * A crash, hang or escape in either run is a bug as without -c.
+ *
  * Inputs are seeds mutated by a mutator that knows the instruction
  * encoding: it changes opcodes, operand values (keeping their encoded
  * length), address modes, copies instructions over others of the same
  * length, and flips bytes in the types and data.  A mutant that loads
  * and ends with a message not seen before joins the corpus.
  *
- * usage: runfuzz -j jail -o outdir [-t seconds] [-b quanta] seed.dis ...
- *	  runfuzz -j jail -x file.dis ...	(run each once, print what happened)
+ * usage: runfuzz -j jail -o outdir [-c] [-t seconds] [-b quanta] seed.dis ...
+ *	  runfuzz -j jail [-c] -x file.dis ...	(run each once, print what happened;
+ *						with -c both ways, and whether they differ)
  *	  runfuzz -g n -o outdir [-s seed] seed.dis ...	(write n mutants, mNNNNN.dis, run none:
  *						fuzz/run's krun campaign runs them in the kernel)
  * Crashes replay best as found: under setarch -R, like fuzz/run.
@@ -64,6 +86,7 @@ enum
 	Eslow		= 6,
 	Maxslow		= 10,		/* alarms before a slow run is stopped */
 	Nobody		= 65534,
+	Maxout		= 1<<20,	/* RLIMIT_FSIZE of a run's output */
 };
 
 typedef struct Input Input;
@@ -85,6 +108,8 @@ struct Ins
 };
 
 int	emumain(int, char**);
+int	__real_comp386(Module*);
+void	xecprep(Module*);	/* libinterp/fns.h */
 int	__real_vmrun(void);
 void	__real_release(void);
 void	__real_acquire(void);
@@ -95,7 +120,9 @@ static char*	sigs[Maxcorpus];
 static int	nsigs;
 static char*	jail;
 static char*	outdir;
-static char	errpath[1024];
+static char	errpath[1024];	/* a run's output: the reference's with -c */
+static char	cerrpath[1024];	/* the compiled run's */
+static char	errpath2[1024];	/* a run again, to confirm a difference */
 static char	inpath[1024];
 static char*	jailpath = "/f/in.dis";	/* inpath as the child sees it */
 static int	budget = 3000;
@@ -107,16 +134,50 @@ static ulong	rng = 2463534242UL;
 static Ins	ins[Maxins];
 static int	nins;
 static int	codeend;
+static int	cflag;		/* -c: each input compiled (emu -c1), against the reference */
+static int	enter;		/* in the child: the compiled code is entered */
 
-/* the child runs at most budget quanta */
+enum
+{
+	Rplain,			/* emu as fuzz/run's run campaign runs it */
+	Rref,			/* -c1, the code never entered */
+	Rcomp,			/* -c1 */
+};
+
+/*
+ * the child runs at most budget quanta; only vmrun calls that ran a
+ * prog count, so that the budget ends a run at the same instruction
+ * however often an idle runner found nothing ready
+ */
 int
 __wrap_vmrun(void)
 {
-	if(++quanta > budget){
+	int r;
+
+	if(quanta >= budget){
 		fflush(stdout);
 		_exit(Ebudget);
 	}
-	return __real_vmrun();
+	r = __real_vmrun();
+	if(r)
+		quanta++;
+	return r;
+}
+
+/*
+ * -c1: the reference run compiles each module as the other does, then
+ * gives its instructions back their dispatch as loaded (xecprep), so
+ * that the code is never entered
+ */
+int
+__wrap_comp386(Module *m)
+{
+	int r;
+
+	r = __real_comp386(m);
+	if(!enter)
+		xecprep(m);
+	return r;
 }
 
 /* progs in builtins that released the VM (all under the VM lock) */
@@ -458,13 +519,13 @@ addcorpus(uchar *b, int n)
 }
 
 static void
-child(void)
+child(int how, char *out)
 {
 	struct rlimit rl;
-	char *argv[] = { "emu", "-h", "8m", "-r", "/", jailpath, nil };
+	char *argv[] = { "emu", "-c1", "-h", "8m", "-r", "/", jailpath, nil };
 	int fd;
 
-	fd = open(errpath, O_WRONLY|O_CREAT|O_TRUNC, 0644);
+	fd = open(out, O_WRONLY|O_CREAT|O_TRUNC, 0644);
 	if(fd < 0)
 		_exit(99);
 	dup2(fd, 1);
@@ -479,19 +540,23 @@ child(void)
 		_exit(97);
 	rl.rlim_cur = rl.rlim_max = 512<<20;
 	setrlimit(RLIMIT_AS, &rl);
-	rl.rlim_cur = rl.rlim_max = 1<<20;
+	rl.rlim_cur = rl.rlim_max = Maxout;
 	setrlimit(RLIMIT_FSIZE, &rl);
 	rl.rlim_cur = rl.rlim_max = 0;
 	setrlimit(RLIMIT_CORE, &rl);
 	signal(SIGXFSZ, SIG_IGN);
 	signal(SIGALRM, alarmed);
 	alarm(Timeout);
-	_exit(emumain(6, argv));
+	enter = how == Rcomp;
+	if(how != Rplain)
+		_exit(emumain(7, argv));
+	argv[1] = argv[0];	/* without -c1 */
+	_exit(emumain(6, argv+1));
 }
 
-/* run the input in inpath; the wait status */
+/* run the input in inpath (how: Rplain, Rref, Rcomp), its output to out; the wait status */
 static int
-runone(void)
+runone(int how, char *out)
 {
 	int pid, st;
 
@@ -501,7 +566,7 @@ runone(void)
 		exit(1);
 	}
 	if(pid == 0)
-		child();
+		child(how, out);
 	if(waitpid(pid, &st, 0) < 0){
 		perror("runfuzz: wait");
 		exit(1);
@@ -537,15 +602,15 @@ describe(int st, char *buf, int n)
 	return buf;
 }
 
-/* the first line of what emu said, digits and hex dropped: a behaviour's signature */
+/* the first line of what emu said (in out), digits and hex dropped: a behaviour's signature */
 static char*
-signature(int st)
+signature(int st, char *out)
 {
 	static char buf[256];
 	char raw[256];
 	int n, i, j;
 
-	n = readall(errpath, (uchar*)raw, sizeof raw - 1);
+	n = readall(out, (uchar*)raw, sizeof raw - 1);
 	if(n < 0)
 		n = 0;
 	raw[n] = 0;
@@ -560,22 +625,22 @@ signature(int st)
 }
 
 /*
- * did the run fault outside the pages about nil (H is -1: a field
- * through it lies just past 0, its block header just below 2^32)?
- * Then Dis code reached outside its heap.
+ * did the run (its output in out) fault outside the pages about nil
+ * (H is -1: a field through it lies just past 0, its block header just
+ * below 2^32)?  Then Dis code reached outside its heap.
  */
 static int
-escaped(void)
+escaped(char *out)
 {
-	char out[4096], *p;
+	char b[4096], *p;
 	ulong a;
 	int n;
 
-	n = readall(errpath, (uchar*)out, sizeof out - 1);
+	n = readall(out, (uchar*)b, sizeof b - 1);
 	if(n <= 0)
 		return 0;
-	out[n] = 0;
-	for(p = out; (p = strstr(p, "sys: trap: fault ")) != nil; p++){
+	b[n] = 0;
+	for(p = b; (p = strstr(p, "sys: trap: fault ")) != nil; p++){
 		p = strstr(p, "addr=");
 		if(p == nil)
 			break;
@@ -584,6 +649,52 @@ escaped(void)
 			return 1;
 	}
 	return 0;
+}
+
+/*
+ * -c: did the program end the run st, not the clock?  Exit 0 or 1, or
+ * the budget; blocked in the host or slow depend on time
+ */
+static int
+decided(int st)
+{
+	if(!WIFEXITED(st))
+		return 0;
+	return WEXITSTATUS(st) == 0 || WEXITSTATUS(st) == 1 || WEXITSTATUS(st) == Ebudget;
+}
+
+/*
+ * did two runs end alike, in status and output to the byte?  If not,
+ * *at is the offset where the outputs part (-1: only the status)
+ */
+static int
+same(int st1, char *out1, int st2, char *out2, int *at)
+{
+	static uchar b1[Maxout+1], b2[Maxout+1];
+	int n1, n2, i;
+
+	n1 = readall(out1, b1, sizeof b1);
+	n2 = readall(out2, b2, sizeof b2);
+	if(n1 < 0)
+		n1 = 0;
+	if(n2 < 0)
+		n2 = 0;
+	for(i = 0; i < n1 && i < n2 && b1[i] == b2[i]; i++)
+		;
+	*at = i < n1 || i < n2 ? i : -1;
+	return st1 == st2 && *at < 0;
+}
+
+/* copy a run's output beside what is saved */
+static void
+keep(char *from, char *to)
+{
+	static uchar b[Maxout+1];
+	int n;
+
+	n = readall(from, b, sizeof b);
+	if(n >= 0)
+		writeall(to, b, n);
 }
 
 static int
@@ -604,8 +715,8 @@ newsig(char *s)
 static void
 usage(void)
 {
-	fprint(2, "usage: runfuzz -j jail -o outdir [-t secs] [-b quanta] [-s seed] seed.dis ...\n");
-	fprint(2, "       runfuzz -j jail [-b quanta] -x file.dis ...\n");
+	fprint(2, "usage: runfuzz -j jail -o outdir [-c] [-t secs] [-b quanta] [-s seed] seed.dis ...\n");
+	fprint(2, "       runfuzz -j jail [-c] [-b quanta] -x file.dis ...\n");
 	fprint(2, "       runfuzz -g n -o outdir [-s seed] seed.dis ...\n");
 	exit(2);
 }
@@ -615,7 +726,7 @@ replay(int argc, char **argv)
 {
 	static uchar b[Maxin];
 	char buf[64], out[4096];
-	int i, n, st;
+	int i, n, st, cst, at;
 
 	for(i = 0; i < argc; i++){
 		n = readall(argv[i], b, sizeof b);
@@ -623,11 +734,26 @@ replay(int argc, char **argv)
 			fprint(2, "runfuzz: %s: %r\n", argv[i]);
 			continue;
 		}
-		st = runone();
+		st = runone(cflag ? Rref : Rplain, errpath);
 		n = readall(errpath, (uchar*)out, sizeof out - 1);
 		out[n > 0 ? n : 0] = 0;
-		print("%s: %s%s\n%s", argv[i], describe(st, buf, sizeof buf),
-			isbug(st) ? " BUG" : escaped() ? " ESCAPE" : "", out);
+		print("%s: %s%s%s\n%s", argv[i], cflag ? "interpreted: " : "", describe(st, buf, sizeof buf),
+			isbug(st) ? " BUG" : escaped(errpath) ? " ESCAPE" : "", out);
+		if(!cflag)
+			continue;
+		cst = runone(Rcomp, cerrpath);
+		n = readall(cerrpath, (uchar*)out, sizeof out - 1);
+		out[n > 0 ? n : 0] = 0;
+		print("%s: compiled: %s%s\n%s", argv[i], describe(cst, buf, sizeof buf),
+			isbug(cst) ? " BUG" : escaped(cerrpath) ? " ESCAPE" : "", out);
+		if(same(st, errpath, cst, cerrpath, &at))
+			print("%s: same\n", argv[i]);
+		else if(!decided(st) || !decided(cst))
+			print("%s: not compared (ended by the clock)\n", argv[i]);
+		else if(at < 0)
+			print("%s: DIFFERENT status\n", argv[i]);
+		else
+			print("%s: DIFFERENT%s output from byte %d\n", argv[i], st != cst ? " status and" : "", at);
 	}
 }
 
@@ -668,12 +794,129 @@ generate(int n)
 	}
 }
 
+static int	nrun, nbug, nhang, nesc, nbudget, nfine;
+static int	ndiff, nflaky, nnondet, nclock;
+
+/* save the input b as outdir/kind-N.dis (N: the run), say why */
+static void
+save(char *kind, uchar *b, int n, char *why)
+{
+	char path[1024];
+
+	snprint(path, sizeof path, "%s/%s-%d.dis", outdir, kind, nrun);
+	writeall(path, b, n);
+	print("runfuzz: %s: %s\n", path, why);
+}
+
+/* is the run st (output in out) of b a crash, hang or escape?  Then saved and counted */
+static int
+bug(int st, char *out, uchar *b, int n, char *how)
+{
+	char buf[64], why[512];
+	int hang;
+
+	if(isbug(st)){
+		hang = WIFEXITED(st) && WEXITSTATUS(st) == Ehang;
+		if(hang)
+			nhang++;
+		else
+			nbug++;
+		snprint(why, sizeof why, "%s%s: %s", how, describe(st, buf, sizeof buf), signature(st, out));
+		save(hang ? "hang" : "crash", b, n, why);
+		return 1;
+	}
+	if(escaped(out)){
+		nesc++;
+		snprint(why, sizeof why, "%s%s", how, signature(st, out));
+		save("escape", b, n, why);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * -c: the compiled run of b (cst, output in cerrpath) against the
+ * reference (st, errpath); a difference is run again both ways
+ */
+static void
+compare(int st, int cst, uchar *b, int n)
+{
+	char path[1024], why[512], b1[64], b2[64], *kind;
+	int st2, at, at2;
+
+	if(same(st, errpath, cst, cerrpath, &at))
+		return;
+	if(!decided(st) || !decided(cst)){
+		nclock++;
+		return;
+	}
+	st2 = runone(Rref, errpath2);
+	if(!same(st, errpath, st2, errpath2, &at2)){
+		nnondet++;
+		return;
+	}
+	st2 = runone(Rcomp, errpath2);
+	if(same(st, errpath, st2, errpath2, &at2)){
+		kind = "flaky";
+		nflaky++;
+	}else{
+		kind = "diff";
+		ndiff++;
+	}
+	snprint(why, sizeof why, "interpreted %s, compiled %s, output from byte %d",
+		describe(st, b1, sizeof b1), describe(cst, b2, sizeof b2), at);
+	save(kind, b, n, why);
+	snprint(path, sizeof path, "%s/%s-%d.int", outdir, kind, nrun);
+	keep(errpath, path);
+	snprint(path, sizeof path, "%s/%s-%d.comp", outdir, kind, nrun);
+	keep(cerrpath, path);
+}
+
+/* run the mutant b (in inpath), as emu or (-c) both ways; 0 if it did not load */
+static int
+fuzzone(uchar *b, int n)
+{
+	char *sg;
+	int st, cst;
+
+	st = runone(cflag ? Rref : Rplain, errpath);
+	nrun++;
+	if(bug(st, errpath, b, n, cflag ? "interpreted: " : ""))
+		return 1;
+	sg = signature(st, errpath);
+	if(strstr(sg, "cannot load") != nil)
+		return 0;	/* nothing compiled either */
+	if(cflag){
+		cst = runone(Rcomp, cerrpath);
+		if(bug(cst, cerrpath, b, n, "compiled: "))
+			return 1;
+		compare(st, cst, b, n);
+		sg = signature(st, errpath);
+	}
+	if(WIFEXITED(st) && WEXITSTATUS(st) == Ebudget)
+		nbudget++;
+	nfine++;
+	if(newsig(sg))
+		addcorpus(b, n);
+	return 1;
+}
+
+/* the campaign's figures so far */
+static void
+progress(char *what, long secs)
+{
+	print("runfuzz: %s%lds: %d execs (%ld/s), %d loaded and ran (%d to the budget), corpus %d, crashes %d, hangs %d, escapes %d",
+		what, secs, nrun, nrun/(secs+1), nfine, nbudget, ncorpus, nbug, nhang, nesc);
+	if(cflag)
+		print(", differences %d, flaky %d, nondeterministic %d, not compared (clock) %d", ndiff, nflaky, nnondet, nclock);
+	print("\n");
+}
+
 int
 main(int argc, char **argv)
 {
 	static uchar b[Maxin];
-	char buf[64], path[1024], *sg;
-	int i, n, st, secs, xmode, ngen, nbug, nhang, nesc, nrun, nbudget, nfine;
+	int i, n, secs, xmode, ngen;
 	long t0, tlast, now;
 	Input *in;
 
@@ -690,6 +933,8 @@ main(int argc, char **argv)
 	for(i = 1; i < argc && argv[i][0] == '-'; i++){
 		if(strcmp(argv[i], "-x") == 0)
 			xmode = 1;
+		else if(strcmp(argv[i], "-c") == 0)
+			cflag = 1;
 		else if(i+1 >= argc)
 			usage();
 		else if(strcmp(argv[i], "-g") == 0)
@@ -720,21 +965,22 @@ main(int argc, char **argv)
 		jailpath = "/f/replay.dis";	/* a campaign may be running */
 	snprint(inpath, sizeof inpath, "%s%s", jail, jailpath);
 	snprint(errpath, sizeof errpath, "%s%s.err", jail, xmode ? ".replay" : "");
+	snprint(cerrpath, sizeof cerrpath, "%s%s.cerr", jail, xmode ? ".replay" : "");
+	snprint(errpath2, sizeof errpath2, "%s%s.err2", jail, xmode ? ".replay" : "");
 	if(xmode){
 		replay(argc-i, argv+i);
 		return 0;
 	}
 	readseeds(argc-i, argv+i);
-	print("runfuzz: %d seeds, budget %d quanta, %d s\n", ncorpus, budget, secs);
-	nbug = nhang = nesc = nrun = nbudget = nfine = 0;
+	print("runfuzz: %d seeds, budget %d quanta, %d s%s\n", ncorpus, budget, secs,
+		cflag ? ", compiled (-c1) against the interpreter" : "");
 	t0 = tlast = time(nil);
 	for(;;){
 		now = time(nil);
 		if(now-t0 >= secs)
 			break;
 		if(now-tlast >= 60){
-			print("runfuzz: %lds: %d execs (%ld/s), %d ran, %d budget, corpus %d, bugs %d, hangs %d, escapes %d\n",
-				now-t0, nrun, nrun/(now-t0), nfine, nbudget, ncorpus, nbug, nhang, nesc);
+			progress("", now-t0);
 			tlast = now;
 		}
 		in = &corpus[rn(ncorpus)];
@@ -745,37 +991,8 @@ main(int argc, char **argv)
 			fprint(2, "runfuzz: %s: %r\n", inpath);
 			return 1;
 		}
-		st = runone();
-		nrun++;
-		if(isbug(st)){
-			if(WIFEXITED(st) && WEXITSTATUS(st) == Ehang)
-				nhang++;
-			else
-				nbug++;
-			snprint(path, sizeof path, "%s/%s-%d.dis", outdir,
-				WIFEXITED(st) && WEXITSTATUS(st) == Ehang ? "hang" : "crash", nrun);
-			writeall(path, b, n);
-			print("runfuzz: %s: %s: %s\n", path, describe(st, buf, sizeof buf), signature(st));
-			continue;
-		}
-		if(escaped()){
-			nesc++;
-			snprint(path, sizeof path, "%s/escape-%d.dis", outdir, nrun);
-			writeall(path, b, n);
-			print("runfuzz: %s: %s\n", path, signature(st));
-			continue;
-		}
-		if(WIFEXITED(st) && WEXITSTATUS(st) == Ebudget)
-			nbudget++;
-		sg = signature(st);
-		if(strstr(sg, "cannot load") != nil)
-			continue;
-		nfine++;
-		if(newsig(sg))
-			addcorpus(b, n);
+		fuzzone(b, n);
 	}
-	now = time(nil);
-	print("runfuzz: done: %lds, %d execs (%ld/s), %d loaded and ran (%d to the budget), corpus %d, crashes %d, hangs %d, escapes %d\n",
-		now-t0, nrun, nrun/(now-t0+1), nfine, nbudget, ncorpus, nbug, nhang, nesc);
+	progress("done: ", time(nil)-t0);
 	return 0;
 }
