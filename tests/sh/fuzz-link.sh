@@ -5,7 +5,8 @@
 # lists of fuzz/mkfile: a stub missing from fuzz/kstub.c, or a source
 # missing from a list, fails here.  The harnesses then run once on a
 # few inputs each: the loader on tests/vm's objects, the Styx codec on
-# a message of each type, the compiler on a program.
+# a message of each type, the compiler on a program, and (as root)
+# runfuzz -c on a loop, compiled and interpreted (fuzz/run runc).
 TAG=fuzzlink
 . "${ROOT:-$(pwd)}/tests/sh/check.inc"
 P=$R/o/fuzz/plain
@@ -54,4 +55,17 @@ ret.dis: returned
 krun: 5 files, 4 loaded: 1 returned, 1 exceptions, 1 exits, 1 over budget
 EOF
 check krun-runs "[ $st = 0 ] && diff '$T/krun.want' '$T/krun.got'"
+# runc's two runs (runfuzz -c, in a jail, so as root only): a loop the
+# compiler takes, entered from the interpreter, ends alike compiled and
+# as the reference
+if [ "$(id -u)" = 0 ]; then
+	mkdir -p "$T/jail/f" "$T/jail/tmp"
+	chmod 1777 "$T/jail/tmp"
+	printf 'implement M;\ninclude "sys.m";\ninclude "draw.m";\nM: module { init: fn(nil: ref Draw->Context, nil: list of string); };\ninit(nil: ref Draw->Context, nil: list of string)\n{\n\ts := 0;\n\tfor(i := 0; i < 200000; i++)\n\t\ts += i ^ (s >> 3);\n\tsys := load Sys Sys->PATH;\n\tsys->print("%%d\\n", s);\n}\n' >"$T/loop.b"
+	"$R/o/bin/limbo" -I "$R/module" -o "$T/loop.dis" "$T/loop.b" || bad runc "loop.b does not compile"
+	EMUCOMPDEBUG=1 timeout 60 "$P/runfuzz" -j "$T/jail" -c -x "$T/loop.dis" >"$T/runc.out" 2>&1
+	st=$?
+	check runc-runs "[ $st = 0 ] && grep -q 'loop.dis: same\$' '$T/runc.out'"
+	check runc-compiled "[ \$(grep -c '^comp386: .*([1-9][0-9]* entered' '$T/runc.out') = 2 ] && [ \$(grep -c '^1909978263\$' '$T/runc.out') = 2 ]"
+fi
 finish
