@@ -2,7 +2,9 @@
  * emu: run a Dis program hosted on Linux.
  *	emu [-c0|-c1] [-r root] [-h heapsize] file.dis [args]
  *
- * -c1 compiles what libinterp/comp386.c can of each module to i386.
+ * -c1 compiles what libinterp/comp386.c can of each module to i386;
+ * with -c0 (the default) only modules whose header says MUSTCOMPILE
+ * are, and under both never one that says DONTCOMPILE (limbo -c, -C).
  * -r names the emu root (default o/root beside o/bin, or $EMUROOT):
  * its top-level directories appear at /NAME over the host's files.
  * -h limits the Dis heap (bytes, or with k or m).
@@ -697,7 +699,7 @@ main(int argc, char **argv)
 	for(i = 1; i < argc && argv[i][0] == '-'; i++){
 		s = argv[i];
 		if(strncmp(s, "-c", 2) == 0 && (s[2] == 0 || s[2] >= '0' && s[2] <= '9' && s[3] == 0)){
-			/* -c1 (and up): compile what comp386 can to i386, as each module loads; -c0 (or -c): interpret */
+			/* -c1 (and up): compile what comp386 can to i386, as each module loads; -c0 (or -c): only MUSTCOMPILE's */
 			comp = s[2] != 0 && s[2] != '0';
 			continue;
 		}
@@ -735,12 +737,11 @@ main(int argc, char **argv)
 	stdfds();
 	vminit();
 	vmprogexit = progexit;
-	if(comp){
-		vmcompile = comp386;
-		vmuncompile = uncomp386;
-		xeccomp = comp386run;
-		compdebug = getenv("EMUCOMPDEBUG") != nil;
-	}
+	vmcompile = comp386;
+	vmuncompile = uncomp386;
+	xeccomp = comp386run;
+	vmcompall = comp;
+	compdebug = getenv("EMUCOMPDEBUG") != nil;
 	sysmodinit();
 	mathmodinit();
 	keyringmodinit();

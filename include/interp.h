@@ -713,16 +713,20 @@ extern	void		(*xecstep)(Inst*);
 extern	void		(*heapmon)(Heap*, ulong);
 
 /*
- * optional, for a host that compiles Dis (emu -c1: comp386.c, built for
- * the hosted VM only): vmcompile(m) is called on each module verified,
- * after xecprep; it may give some instructions the dispatch xecmark
- * makes, which calls xeccomp with the instruction, FP (which calls and
- * returns in the code change), MP and the counts left in the quantum
- * (see xec.c's Ljit), and it returns 0 if it
- * failed (m is then interpreted).  vmuncompile(m) frees what it made.
+ * optional, for a host that compiles Dis (comp386.c: emu, and the
+ * kernel where the processor has NX): vmcompile(m) is called on each
+ * module verified, after xecprep, if the module's header does not say
+ * DONTCOMPILE and it says MUSTCOMPILE or the host sets vmcompall (emu
+ * -c1, the kernel's -c1); it may give some instructions the dispatch
+ * xecmark makes, which calls xeccomp with the instruction, FP (which
+ * calls and returns in the code change), MP and the counts left in the
+ * quantum (see xec.c's Ljit), and it returns 0 if it failed (m is then
+ * interpreted, and the loader says so).  vmuncompile(m) frees what it
+ * made.
  */
 extern	int		(*vmcompile)(Module*);
 extern	void		(*vmuncompile)(Module*);
+extern	int		vmcompall;
 extern	Inst*		(*xeccomp)(Inst*, uchar**, uchar*, int*);
 void		xecmark(Inst*);
 int		comp386(Module*);

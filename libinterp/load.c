@@ -18,6 +18,7 @@
 Module*	modules;
 int	(*vmcompile)(Module*);	/* the host's compiler (interp.h), or nil */
 void	(*vmuncompile)(Module*);
+int	vmcompall;		/* compile every module, not only those that ask (interp.h) */
 
 typedef struct Rd Rd;
 struct Rd
@@ -113,6 +114,15 @@ estrdup(char *s)
 }
 
 static void	unlinkmod(Module*);
+
+/* should m be compiled?  its header's flags (isa.h) over the host's choice */
+static int
+wantcompile(Module *m)
+{
+	if(vmcompile == nil || (m->rt & DONTCOMPILE))
+		return 0;
+	return vmcompall || (m->rt & MUSTCOMPILE);
+}
 
 static double
 canontod(ulong hi, ulong lo)
@@ -820,7 +830,7 @@ parsemod(char *path, uchar *code, ulong len)
 		goto bad;
 	}
 	xecprep(m);
-	if(vmcompile != nil && !vmcompile(m))
+	if(wantcompile(m) && !vmcompile(m))
 		fprint(2, "%s: not compiled: interpreted\n", m->path);
 	return m;
 bad:
