@@ -279,7 +279,7 @@ disout(char *ofile)
 		nlink++;
 	ent = entryfn();
 	discon(XMAGIC);
-	hints = HASLDT;
+	hints = HASLDT | compflag;
 	if(excs != nil)
 		hints |= HASEXCEPT;
 	discon(hints);

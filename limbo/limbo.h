@@ -402,6 +402,7 @@ extern	char*	srcfile;
 extern	char*	srcmap;
 extern	char*	signdump;
 extern	int	dosbl;
+extern	int	compflag;
 extern	Except*	excs;
 extern	long	npc;
 extern	Src	cursrc;

@@ -12,11 +12,12 @@ char*	srcfile;
 char*	srcmap;
 char*	signdump;	/* -X name: print the signature text of name's link and import entries */
 int	dosbl;
+int	compflag;	/* -c MUSTCOMPILE, -C DONTCOMPILE: the header's hint to the VM (isa.h) */
 
 static void
 usage(void)
 {
-	fprint(2, "usage: limbo [-egSw] [-a] [-t module] [-I dir] [-o file] [-P old=new] [-X name] file.b\n");
+	fprint(2, "usage: limbo [-cCegSw] [-a] [-t module] [-I dir] [-o file] [-P old=new] [-X name] file.b\n");
 	exits("usage");
 }
 
@@ -122,6 +123,12 @@ limbomain(void *v)
 				break;
 			case 'g':
 				dosbl = 1;
+				break;
+			case 'c':
+				compflag = MUSTCOMPILE;
+				break;
+			case 'C':
+				compflag = DONTCOMPILE;
 				break;
 			case 'e':
 				errlimit = 0;
