@@ -8,6 +8,7 @@ ulong	getcr4(void);
 void	putcr0(ulong);
 void	putcr3(ulong);
 void	putcr4(ulong);
+void	invlpg(ulong);
 int	inb(int);
 ushort	ins(int);
 ulong	inl(int);
@@ -81,8 +82,13 @@ int	vconsput(char*, int);
 /* mmu.c */
 int	mmuapinit(Mach*);
 void	mmuapon(Mach*);
+void	mmucode(ulong, ulong, int);
 void	mmuinit(void);
 void	mmumap(ulong, ulong, int);
+void	mmusplit(ulong, void*);
+
+/* codemem.c */
+void	codeinit(void);
 
 /* mp.c */
 void	apicunwire(void);

@@ -57,6 +57,9 @@ putcr0:	movl	4(%esp), %eax; movl %eax, %cr0; ret
 putcr3:	movl	4(%esp), %eax; movl %eax, %cr3; ret
 putcr4:	movl	4(%esp), %eax; movl %eax, %cr4; ret
 
+	.globl	invlpg
+invlpg:	movl	4(%esp), %eax; invlpg (%eax); ret
+
 	.globl	inb, ins, inl, outb, outs, outl
 inb:	movl	4(%esp), %edx; xorl %eax, %eax; inb %dx, %al; ret
 ins:	movl	4(%esp), %edx; xorl %eax, %eax; inw %dx, %ax; ret

@@ -4,6 +4,8 @@
 #include "dat.h"
 #include "fns.h"
 #include "../port/error.h"
+#include <isa.h>
+#include <interp.h>
 
 /*
  * Boot: multiboot hands us the machine in protected mode with paging
@@ -167,6 +169,7 @@ main(ulong magic, ulong mbi)
 	apicwire();
 	mmuinit();
 	xinit();
+	codeinit();
 	i8259init();
 	uartinit();
 	vcons = vconsinit();
@@ -183,6 +186,8 @@ main(ulong magic, ulong mbi)
 			HZ, conf.npage*BY2PG/MiB, m->cpuhz/1000000);
 		print("command line: %s\n", bootline);
 		print("paging: %s\n", mmunx ? "pae, data not executable" : "32-bit, data executable");
+		print("dis: %s\n", !mmunx ? "interpreted: no NX to keep compiled code from data" :
+			vmcompall ? "compiled (-c1)" : "interpreted but MUSTCOMPILE modules (-c0)");
 		print("console: %s\n", vcons ? "output virtio, input uart" : "uart");
 		print("processors: %d\n", conf.nmach);
 		print("interrupts: %s\n", ioapicon ? "through the i/o apic" : "through the 8259s");

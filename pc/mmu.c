@@ -19,10 +19,12 @@
  * mklayout put the symbol table right after it) is marked no-execute:
  * the Dis heap, the stacks, the kernel's data and read-only data.  A
  * jump into them faults (fault exec), which in Dis code or a builtin
- * is an error for the thread (trap.c).  Elsewhere the tables are
- * 32-bit ones with 4MB pages, and data are executable: only the
- * loader's verifier keeps a module from running bytes of its
- * own (dis(6)).
+ * is an error for the thread (trap.c).  Compiled Dis code has pages of
+ * its own (codemem.c): large pages split into 4K ones (mmusplit), each
+ * writable and not executable, or executable and read-only (mmucode).
+ * Elsewhere the tables are 32-bit ones with 4MB pages, and data are
+ * executable: only the loader's verifier keeps a module from running
+ * bytes of its own (dis(6)), and nothing is compiled.
  */
 extern char ksym[];
 
@@ -173,6 +175,68 @@ mmumap(ulong pa, ulong len, int uncached)
 			pdb[a/BY2XPG] = a | PTESIZE | PTEWRITE | PTEVALID;
 	}
 	putcr3(getcr3());
+}
+
+/* set the PAE entry at e to v, halves in an order that never grants both write and execute */
+static void
+setpte(uvlong *e, uvlong v)
+{
+	ulong *w;
+
+	w = (ulong*)e;
+	if(v & PTENX){
+		__atomic_store_n(&w[1], (ulong)(v>>32), __ATOMIC_RELEASE);
+		__atomic_store_n(&w[0], (ulong)v, __ATOMIC_RELEASE);
+	}else{
+		__atomic_store_n(&w[0], (ulong)v, __ATOMIC_RELEASE);
+		__atomic_store_n(&w[1], (ulong)(v>>32), __ATOMIC_RELEASE);
+	}
+}
+
+/*
+ * For compiled code's pages (codemem.c), PAE's tables only: map the
+ * large page at a (BY2PPG-aligned, above the kernel image) as 512 4K
+ * pages with its rights, through the page table pt (a page of its
+ * own), in every processor's tables.  The rights stay the same, so a
+ * large page's translation left in a TLB gives the same until a page's
+ * rights change (mmucode), which flushes.
+ */
+void
+mmusplit(ulong a, void *pt)
+{
+	uvlong e, *t;
+	int i;
+
+	t = pt;
+	e = *pdentry(a);
+	for(i = 0; i < 512; i++)
+		t[i] = (a + i*BY2PG) | (e & (PTEWRITE|PTEVALID|PTENX));
+	e = (ulong)pt | PTEWRITE | PTEVALID;
+	setpte(pdentry(a), e);
+	for(i = 1; i < conf.nmach; i++)
+		if(appd[i] != nil && a>>30 == (ulong)&m>>30)
+			setpte(&appd[i][(a>>21) & 511], e);
+}
+
+/*
+ * Set the rights of the 4K pages of [a, a+n) (mmusplit's): read and
+ * execute if exec, else read, write and no execute; flush them from
+ * this processor's TLB (codemem.c does the others')
+ */
+void
+mmucode(ulong a, ulong n, int exec)
+{
+	uvlong *t, v;
+	ulong e;
+
+	for(e = a+n; a < e; a += BY2PG){
+		t = (uvlong*)(ulong)(*pdentry(a) & ~(uvlong)(BY2PG-1) & 0xFFFFFFFFULL);
+		v = a | PTEVALID;
+		if(!exec)
+			v |= PTEWRITE | PTENX;
+		setpte(&t[(a>>12) & 511], v);
+		invlpg(a);
+	}
 }
 
 /*

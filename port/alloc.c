@@ -247,6 +247,16 @@ xallocz(ulong n, int clr)
 	return v;
 }
 
+/*
+ * n bytes aligned on align (a power of two), no header: for memory
+ * the caller keeps for good (compiled code's pages, pc/codemem.c)
+ */
+void*
+xallocalign(ulong n, ulong align)
+{
+	return xget(n, align);
+}
+
 void
 xfree(void *v)
 {

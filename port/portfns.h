@@ -26,6 +26,7 @@ extern	Kobjstat	kobjstat[Nkobj];
 #define	kobjalloc(k)	__atomic_add_fetch(&kobjstat[k].nalloc, 1, __ATOMIC_RELAXED)
 #define	kobjfree(k)	__atomic_add_fetch(&kobjstat[k].nfree, 1, __ATOMIC_RELAXED)
 void*	xalloc(ulong);
+void*	xallocalign(ulong, ulong);
 void*	xallocz(ulong, int);
 void	xfree(void*);
 void	xinit(void);
