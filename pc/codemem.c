@@ -61,6 +61,7 @@ static struct {
 	uchar*	base[Nchunk];
 	int	nchunk;
 	uchar	state[Nchunk][Npage];
+	void*	pt;		/* the next chunk's page table, kept if the chunk could not be had */
 } code;
 
 /* take one more chunk and map it with 4K pages; 0 if there is no memory.  Holding code */
@@ -68,19 +69,18 @@ static int
 codegrow(void)
 {
 	uchar *b;
-	void *pt;
 
 	if(code.nchunk == Nchunk)
 		return 0;
-	pt = xallocalign(BY2PG, BY2PG);
-	if(pt == nil)
+	if(code.pt == nil)
+		code.pt = xallocalign(BY2PG, BY2PG);
+	if(code.pt == nil)
 		return 0;
 	b = xallocalign(Chunk, Chunk);
-	if(b == nil){
-		/* a page lost: the memory is all but gone anyway */
+	if(b == nil)
 		return 0;
-	}
-	mmusplit((ulong)b, pt);
+	mmusplit((ulong)b, code.pt);
+	code.pt = nil;
 	code.base[code.nchunk++] = b;
 	return 1;
 }
