@@ -18,7 +18,7 @@ usage: ./minos command [args]" ] || fail "frob printed: $(echo "$out" | head -2)
 out=$(./minos run -c icount 2>&1); st=$?
 [ "$st" = 1 ] || fail "run without a command: exit status $st, want 1"
 [ "$out" = "minos: run: no command to run
-usage: ./minos run [-k config] [-L seed] [-c real|icount] [-smp n] [-i dir] [-g] [-screenshot file.png] 'command'" ] ||
+usage: ./minos run [-k config] [-L seed] [-c real|icount] [-smp n] [-i dir] [-g] [-jit] [-screenshot file.png] 'command'" ] ||
 	fail "run without a command printed: $out"
 
 out=$(./minos run 'echo hello world' 2>&1); st=$?

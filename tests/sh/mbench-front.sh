@@ -3,7 +3,7 @@
 # need no boot, and the test list it reads from bench.b.
 TAG=mbench
 . "${ROOT:-.}/tests/sh/check.inc"
-U='usage: ./minos bench [-k config] [-L seed] [-c real|icount] [-smp n] [-n reps] [-o] [test ...]'
+U='usage: ./minos bench [-k config] [-L seed] [-c real|icount] [-smp n] [-jit] [-n reps] [-o] [test ...]'
 
 # fails NAME ARGS...: exit status 1, no output, stderr as on stdin
 fails() {
@@ -49,7 +49,7 @@ E
 
 # the usage line is in ./minos help
 ncase=$((ncase + 1))
-"$R/minos" help | grep -q '^  bench \[-k config\] \[-L seed\] \[-c real|icount\] \[-smp n\] \[-n reps\] \[-o\] \[test ...\]$' ||
+"$R/minos" help | grep -q '^  bench \[-k config\] \[-L seed\] \[-c real|icount\] \[-smp n\] \[-jit\] \[-n reps\] \[-o\] \[test ...\]$' ||
 	bad help "no bench line in ./minos help"
 
 finish
