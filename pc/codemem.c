@@ -121,7 +121,7 @@ flushall(ulong a, ulong n)
 	Flush f;
 
 	if(conf.nmach == 1)
-		return;		/* mmucode flushed ours */
+		return;		/* the one TLB: mmucode flushed it */
 	f.a = a;
 	f.n = n;
 	mpcall(codeflush, &f);

@@ -8,7 +8,9 @@
 R=${ROOT:-$(pwd)}
 d=$(mktemp -d /tmp/minos-acct.XXXXXX)
 trap 'rm -rf "$d"' EXIT
-"$R/o/bin/limbo" -I "$R/module" -o "$d/dev-acct.dis" "$R/tests/sh/dev-acct.b" || exit 1
+# -C: interpreted even under MINOS_COMPILE=1: compiled, its busy loop
+# can end within a slice, and the check of switches would not hold
+"$R/o/bin/limbo" -C -I "$R/module" -o "$d/dev-acct.dis" "$R/tests/sh/dev-acct.b" || exit 1
 want=$(grep -c 'check("' "$R/tests/sh/dev-acct.b")
 want=$((want + 4 - 2))	# the bad-name check runs for five names; two checks have two forms
 fail=0
