@@ -84,6 +84,12 @@ enum
 	 */
 	Worth	= 10,
 
+	/*
+	 * a block's most instructions: one is entered only with more
+	 * counts left in the quantum, so a long one would never be
+	 */
+	Maxblock	= 256,
+
 };
 
 /* the state of one module's compilation */
@@ -1464,6 +1470,15 @@ plan(Cg *c)
 		t = m->vfn[k].entry;
 		if(t >= 0 && t < m->nprog && c->ok[t])
 			c->head[t] = 1;
+	}
+	k = 0;
+	for(pc = 0; pc < m->nprog; pc++){
+		if(c->head[pc] || !c->ok[pc])
+			k = 0;
+		else if(++k >= Maxblock){
+			c->head[pc] = 1;
+			k = 0;
+		}
 	}
 	return nok;
 }

@@ -14,13 +14,13 @@ L="$R/o/bin/limbo -I $R/module -P$R="
 $L -o "$d/local/loop.dis" "$R/tests/sh/jit-loop.b" &&
 $L -C -o "$d/local/dont.dis" "$R/tests/sh/jit-loop.b" &&
 $L -c -o "$d/local/must.dis" "$R/tests/sh/jit-loop.b" || exit 1
-# some 2.6MB of code, 1MB each 2000 lines (comp386's today)
+# some 2.7MB of code, 1MB each 3000 lines (comp386's today)
 awk 'BEGIN {
 	print "implement Big;\ninclude \"sys.m\";\n\tsys: Sys;\ninclude \"draw.m\";"
 	print "Big: module\n{\n\tinit: fn(nil: ref Draw->Context, nil: list of string);\n};"
 	print "init(nil: ref Draw->Context, nil: list of string)\n{"
 	print "\tsys = load Sys Sys->PATH;\n\ta := array[16] of { * => 1 };\n\ts := 0;"
-	for(k = 0; k < 5000; k++)
+	for(k = 0; k < 8000; k++)
 		printf "\ts += a[%d] * %d + a[%d]; a[%d] = s & 255;\n", k%16, k, (k+5)%16, (k+3)%16
 	print "\tsys->print(\"big %d\\n\", s);\n}"
 }' >"$d/big.b"
