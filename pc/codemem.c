@@ -196,7 +196,7 @@ codeinit(void)
 
 	strecpy(buf, buf+sizeof buf, bootline);
 	n = tokenize(buf, f, nelem(f));
-	for(i = 0; i < n; i++){
+	for(i = 0; i < n && strcmp(f[i], "--") != 0; i++){	/* not the command's words */
 		if(strcmp(f[i], "-c1") == 0)
 			vmcompall = 1;
 		else if(strcmp(f[i], "-c0") == 0)
