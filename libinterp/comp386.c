@@ -61,14 +61,16 @@ struct Fix
 	int	body;
 };
 
-/* an exit out of line, jumped to by the rel32 at at: give back ic counts, then return pc (or go to its head) */
+/* an exit out of line, jumped to by the rel32 at at: give back ic counts, then return pc */
 struct Stub
 {
 	int	at;
 	int	pc;
 	int	ic;
-	int	head;	/* pc heads compiled code: jump to it */
 };
+
+/* retcode divides by sizeof(Inst) as a shift by 4 and a multiply by 1/3 */
+typedef char Instsize[sizeof(Inst) == 48 ? 1 : -1];
 
 enum
 {
@@ -131,7 +133,6 @@ struct Cg
  */
 static WORD	hnonet[5] = { 0, 0, (WORD)hnonet, 0, 0 };	/* a Heap (its t, [2]), then an Array's len */
 static WORD*	hnone = &hnonet[4];
-static int	cmov;	/* the processor has cmov */
 
 static uchar*	enterstub;	/* enter(entry, &fp, mp, &ic): runs code until it returns an Inst* */
 static uchar*	leavestub;	/* jumped to with the Inst* in eax */
@@ -426,9 +427,9 @@ jhead(Cg *c, int jcc, int pc)
 	jfix(c, jcc, pc, 0);
 }
 
-/* a jump out of line: give back ic counts, then go to pc's head (head) or return pc to the interpreter */
+/* a jump to an exit out of line: give back ic counts, return pc to the interpreter */
 static void
-jstub(Cg *c, int jcc, int pc, int ic, int head)
+jexit(Cg *c, int jcc, int pc, int ic)
 {
 	Stub *s;
 
@@ -450,15 +451,7 @@ jstub(Cg *c, int jcc, int pc, int ic, int head)
 	s->at = c->n;
 	s->pc = pc;
 	s->ic = ic;
-	s->head = head;
 	emit4(c, 0);
-}
-
-/* a jump to an exit out of line: give back ic counts, return pc to the interpreter */
-static void
-jexit(Cg *c, int jcc, int pc, int ic)
-{
-	jstub(c, jcc, pc, ic, 0);
 }
 
 /* leave for the interpreter at pc, which is not compiled */
@@ -498,8 +491,8 @@ compilable(Module *m, Inst *i)
 		/* the pin is checked inline (pincheck); a double indirection's is the interpreter's */
 		if(i->slow || i->chk == nil || i->chk->pin == 0)
 			return 0;
-		if((i->op == ILEA || i->op == IMOVW) && i->s.k != Kind)
-			return 0;
+		if(i->op == ILEA || i->op == IMOVW)
+			return 0;	/* a Kref source (verify.c's leaval), not compiled */
 	}
 	switch(i->op){
 	case INOP:
@@ -922,7 +915,7 @@ retcode(Cg *c, int pc, int k)
 	emit1(c, 0xC1);				/* shr eax, 4 */
 	emit1(c, 0xC0|5<<3|Rax);
 	emit1(c, 4);
-	emit1(c, 0x69);				/* imul eax, eax, 1/3 mod 2^32: the index */
+	emit1(c, 0x69);				/* imul eax, eax, 1/3 mod 2^32: the index (sizeof(Inst) is 48: Instsize) */
 	emit1(c, 0xC0|Rax<<3|Rax);
 	emit4(c, 0xAAAAAAAB);
 	opimm(c, 7, Rax, m->nprog);		/* cmp eax, nprog */
@@ -1099,14 +1092,11 @@ indcode(Cg *c, Inst *i, Opnd *s, Opnd *m, Opnd *d, int pc, int k)
 	emit1(c, 0x83);		/* cmp a, -1: H */
 	emit1(c, 0xC0|7<<3|a);
 	emit1(c, 0xFF);
-	if(cmov){
-		/* no branch: H becomes an array whose type no instruction caches (below) */
-		emit1(c, 0x0F);		/* cmove a, hnone */
-		emit1(c, 0x44);
-		emit1(c, a<<3|5);
-		emit4(c, (WORD)&hnone);
-	}else
-		jexit(c, 0x84, pc, c->bn-k);
+	/* no branch: H becomes an array whose type no instruction caches (above) */
+	emit1(c, 0x0F);		/* cmove a, hnone */
+	emit1(c, 0x44);
+	emit1(c, a<<3|5);
+	emit4(c, (WORD)&hnone);
 	pincheck(c, i, a, pc, k);
 	t = getreg(c, 0);
 	c->pin |= 1<<t;
@@ -1183,8 +1173,6 @@ inst(Cg *c, int pc, int k)
 		om = od;
 	else if(m->k == Kind)
 		resolve(c, i, m, pc, k, avoid);
-	if(i->op == ILEA || i->op == IMOVW)
-		pincheck(c, i, s->reg, pc, k);
 	alu = ext = 0;
 	switch(i->op){
 	case INOP:
@@ -1545,11 +1533,7 @@ gen(Cg *c, uchar *buf, int max)
 		put4(c, s->at, c->n - (s->at+4));
 		if(s->ic)
 			opimm(c, 0, Rbp, s->ic);	/* add ebp, ic */
-		if(s->head){
-			emit1(c, 0xE9);		/* jmp its head */
-			emit4(c, c->entry[s->pc] - (c->n+4));
-		}else
-			exitto(c, s->pc);
+		exitto(c, s->pc);
 	}
 	for(k = 0; k < c->nfix; k++)
 		put4(c, c->fix[k].at, c->entry[c->fix[k].pc] + (c->fix[k].body ? Hsize : 0) - (c->fix[k].at+4));
@@ -1593,7 +1577,8 @@ mkstubs(void)
 
 	if(enterstub != nil)
 		return 1;
-	cmov = hascmov();
+	if(!hascmov())
+		return 0;	/* cmov and fucomip: a Pentium Pro's (QEMU's qemu32 has them) */
 	p = compmem(sizeof code);
 	if(p == nil)
 		return 0;

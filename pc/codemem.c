@@ -120,27 +120,32 @@ flushall(ulong a, ulong n)
 {
 	Flush f;
 
-	if(conf.nmach == 1)
-		return;		/* the one TLB: mmucode flushed it */
 	f.a = a;
 	f.n = n;
-	mpcall(codeflush, &f);
+	if(conf.nmach == 1)
+		codeflush(&f);	/* the one TLB */
+	else
+		mpcall(codeflush, &f);
 }
 
 void*
 compmem(ulong n)
 {
-	int c, i, j, np, stale;
-	uchar *p;
+	int c, i, j, np, stale, grew;
+	uchar *p, *b;
 
 	np = (n+BY2PG-1)/BY2PG;
 	if(!mmunx || np == 0 || np > Npage)
 		return nil;
 	lock(&code);
+	grew = 0;
 	for(c = 0;; c++){
-		if(c == code.nchunk && !codegrow()){
-			unlock(&code);
-			return nil;
+		if(c == code.nchunk){
+			if(!codegrow()){
+				unlock(&code);
+				return nil;
+			}
+			grew = 1;
 		}
 		i = coderun(c, np);
 		if(i >= 0)
@@ -151,10 +156,19 @@ compmem(ulong n)
 		stale |= code.state[c][j] == Pfreed;
 		code.state[c][j] = Pused;
 	}
-	p = code.base[c] + i*BY2PG;
+	b = code.base[c];
+	p = b + i*BY2PG;
 	unlock(&code);
-	if(stale)
+	/*
+	 * a chunk split from a large page into small ones: no processor
+	 * may keep the large page's translation beside the small ones'
+	 * (Intel SDM 4.10.2.3; the rights are the same, data's)
+	 */
+	if(grew)
+		flushall((ulong)b, Chunk);
+	else if(stale)
 		flushall((ulong)p, np*BY2PG);
+	memset(p, 0xCC, np*BY2PG);	/* int3: no old code past the new */
 	return p;
 }
 
