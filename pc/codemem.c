@@ -34,9 +34,10 @@
  * kept apart, and the kernel does not compile (codeinit sets no hooks:
  * modules are interpreted, MUSTCOMPILE's too).
  *
- * Boot options (boot(8)): -c1 compiles every module (but those whose
- * header says DONTCOMPILE); -c0, the default, only those whose header
- * says MUSTCOMPILE; -cv prints a line for each module compiled.
+ * Boot options (boot(8), parsed by main.c's options): -c1 compiles
+ * every module (but those whose header says DONTCOMPILE); -c0, the
+ * default, only those whose header says MUSTCOMPILE; -cv prints a line
+ * for each module compiled.
  */
 enum
 {
@@ -201,23 +202,13 @@ compfree(void *p, ulong n)
 	unlock(&code);
 }
 
-/* the compiler's hooks (interp.h), where code can be kept from data; at boot */
+/*
+ * the compiler's hooks (interp.h), where code can be kept from data;
+ * at boot, after options (pc/main.c) set vmcompall and compdebug
+ */
 void
 codeinit(void)
 {
-	char buf[256], *f[16];
-	int i, n;
-
-	strecpy(buf, buf+sizeof buf, bootline);
-	n = tokenize(buf, f, nelem(f));
-	for(i = 0; i < n && strcmp(f[i], "--") != 0; i++){	/* not the command's words */
-		if(strcmp(f[i], "-c1") == 0)
-			vmcompall = 1;
-		else if(strcmp(f[i], "-c0") == 0)
-			vmcompall = 0;
-		else if(strcmp(f[i], "-cv") == 0)
-			compdebug = 1;
-	}
 	if(!mmunx){
 		vmcompall = 0;
 		return;

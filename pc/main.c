@@ -84,9 +84,16 @@ options(void)
 	}
 	strcpy(buf, bootline);
 	n = tokenize(buf, f, nelem(f));
-	for(i = 0; i < n; i++)
+	for(i = 0; i < n; i++){
 		if(strcmp(f[i], "-v") == 0)
 			verbose = 1;
+		else if(strcmp(f[i], "-c1") == 0)
+			vmcompall = 1;	/* the compiler's (codeinit: pc/codemem.c) */
+		else if(strcmp(f[i], "-c0") == 0)
+			vmcompall = 0;
+		else if(strcmp(f[i], "-cv") == 0)
+			compdebug = 1;
+	}
 }
 
 /* record usable memory [base, base+len) above top, within MAXMEM */
