@@ -93,7 +93,7 @@ sitelock(void)
 
 	s = splhi();
 	while(__atomic_exchange_n(&ws.key, 1, __ATOMIC_ACQUIRE))
-		;
+		pause();
 	return s;
 }
 

@@ -33,6 +33,14 @@ void	fpinit(void);
 void	fpsave(void*);
 void	fprestore(void*);
 #define	getcallerpc(x)	((ulong)__builtin_return_address(0))
+/*
+ * in every spin-wait: the processor's hint, and QEMU's TCG ends the
+ * processor's turn there (helper_pause), so its round robin runs the
+ * others; under icount it would otherwise run this one to the next
+ * timer's deadline, again and again, and a processor after it in the
+ * round, the one it waits for, never (QEMU 7.2)
+ */
+#define	pause()	__asm__ __volatile__("pause")
 
 /* trap.c */
 void	trapgdt(void*);

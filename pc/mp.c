@@ -352,9 +352,9 @@ lapicintr(Ureg *u)
  * mpcall(f, a): every processor runs f(a), the caller's at its
  * priority level, the others' in the IPI's handler at splhi (lapicintr);
  * it returns when all have, with their number, waiting halted (until
- * its next interrupt) where interrupts are on: under icount, QEMU's
- * round robin may not run a processor woken from halt while this one
- * is busy (at -smp 2 it never did).  One call at a time.  The caller
+ * its next interrupt) where interrupts are on, else pausing (fns.h):
+ * under icount, QEMU's round robin may not run a processor woken from
+ * halt while this one is busy.  One call at a time.  The caller
  * stays on its processor while its f runs, at its level (it may halt
  * in mpbarrier), and may be moved once it waits for the others.
  * f must not sleep and, elsewhere than here, must not touch what a
@@ -396,6 +396,8 @@ mpcall(void (*f)(void*), void *a)
 		while(__atomic_load_n(&mp->callf, __ATOMIC_ACQUIRE) != nil)
 			if(lo)
 				halt1();
+			else
+				pause();
 	}
 	qunlock(&q);
 	return conf.nmach;
@@ -404,7 +406,7 @@ mpcall(void (*f)(void*), void *a)
 /*
  * mpbarrier(c): count this processor in c, then wait for every
  * processor to be (for an mpcall's f), halted between interrupts where
- * they are on, as mpcall waits.
+ * they are on, else pausing, as mpcall waits.
  */
 void
 mpbarrier(int *c)
@@ -416,4 +418,6 @@ mpbarrier(int *c)
 	while(__atomic_load_n(c, __ATOMIC_ACQUIRE) < conf.nmach)
 		if(lo)
 			halt1();
+		else
+			pause();
 }

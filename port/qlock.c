@@ -55,13 +55,15 @@ lockspin(Lock *l, ulong pc)
 	lim = m->cpuhz/1000*Lockstuck;
 	said = 0;
 	do{
-		while(__atomic_load_n(&l->key, __ATOMIC_RELAXED))
+		while(__atomic_load_n(&l->key, __ATOMIC_RELAXED)){
+			pause();
 			if(!said && fastticks(nil) - t0 > lim){
 				said = 1;
 				h = l->mach;
 				iprint("lock %#p: processor %d spun %d ms in %#lux: held by pc %#lux on processor %d, proc %d\n",
 					l, m->machno, Lockstuck, pc, l->pc, h != nil ? h->machno : -1, l->p != nil ? l->p->pid : 0);
 			}
+		}
 	}while(tas(&l->key));
 	if(waitnote != nil)
 		waitnote(Wlock, pc, fastticks(nil) - t0);
