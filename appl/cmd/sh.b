@@ -95,6 +95,7 @@ drawctxt: ref Draw->Context;
 bgs: list of ref Bg;
 
 Incomplete: con "sh:incomplete";
+Unset: con "\0unset";	# no status: nothing received (receive)
 Specials: con " \t\r\n#;&|^$`'{}()<>\"=";
 
 init(ctxt: ref Draw->Context, argv: list of string)
@@ -1343,12 +1344,17 @@ receive(c: chan of string): (string, int)
 {
 	intr := 0;
 	for(;;){
+		s := Unset;
 		{
-			return (<-c, intr);
+			s = <-c;
 		} exception {
 		"interrupted" =>
 			intr = 1;
 		}
+		# the interrupt may come after the value did, while this
+		# thread waited to run again: then the value is kept
+		if(s != Unset)
+			return (s, intr);
 	}
 }
 
@@ -1371,10 +1377,12 @@ start(ctx: ref Ctx, argv: list of string, redir: ref Node, pipes: list of ref Io
 {
 	job := mkjob(ctx, argv);
 	ios := rev2(redirect(ctx, redir), pipes);
-	c := chan[1] of string;
+	c := chan[2] of string;
 	{
 		spawn child(job, ios, c);
 	} exception e {
+	"interrupted" =>
+		raise e;
 	"*" =>
 		raise "sh:" + e;	# too many threads, out of memory: not run
 	}
@@ -1479,74 +1487,107 @@ prefix(p, s: string): int
 	return len s >= len p && s[0:len p] == p;
 }
 
-# child is the body of a command thread.
+# child is the body of a command thread.  An interrupt from the
+# console reaches it too, wherever it is: one that comes before the
+# command began is its status; and the status is sent whatever comes,
+# as the shell waits for it (c has room for two).
 child(job: ref Job, ios: list of ref Io, c: chan of string)
 {
-	sys->pctl(Sys->FORKFD, nil);
-	(keep, err) := setfds(ios);
-	ios = nil;
-	sys->pctl(Sys->NEWFD, keep);
-	st: string;
-	if(err != nil){
-		diag(err);
-		st = "bad redirection";
-	}else if(job.mod != nil)
-		st = runmod(job);
-	else
-		st = runjob(job);
+	st := "interrupted";
+	{
+		sys->pctl(Sys->FORKFD, nil);
+		(keep, err) := setfds(ios);
+		ios = nil;
+		sys->pctl(Sys->NEWFD, keep);
+		if(err != nil){
+			diag(err);
+			st = "bad redirection";
+		}else if(job.mod != nil)
+			st = runmod(job);
+		else
+			st = runjob(job);
+	} exception {
+	"interrupted" =>
+		;
+	}
 	job = nil;
-	sys->pctl(Sys->NEWFD, nil);
-	c <-= st;
+	for(;;){
+		{
+			c <-= st;
+			return;
+		} exception {
+		"interrupted" =>
+			;	# perhaps after the send: a second copy goes unread
+		}
+	}
 }
 
 # runmod runs a module's init in a thread of its own and returns its
 # status.  The thread is waited for on /prog/N/wait, as a command may
 # end it with exit, which returns nowhere: then the status is the
-# thread's exit status.  An interrupt from the console reaches this
-# thread too: it waits on for the command, as receive does.
+# thread's exit status.  It is this thread's only child, so the first
+# wait message is its.  This thread waits for it to start on a channel
+# first, so that the command runs next, in this interpreter (see
+# tests/sh/self-alloc).  An interrupt from the console reaches this
+# thread too, wherever it is: it waits on for the command, as receive
+# does.
 runmod(job: ref Job): string
 {
 	wfd := sys->open("#p/" + string sys->pctl(0, nil) + "/wait", Sys->OREAD);
 	if(wfd == nil)
 		return runjob(job);
+	started := chan[1] of int;
 	done := chan[1] of string;
-	pidc := chan of int;
 	{
-		spawn modthread(job, pidc, done);
+		spawn modthread(job, started, done);
 	} exception e {
+	"interrupted" =>
+		raise e;
 	"*" =>
 		diag(e);
 		return e;
 	}
-	pid := <-pidc;
 	job = nil;
+	{
+		<-started;
+	} exception {
+	"interrupted" =>
+		;	# its wait message comes all the same
+	}
 	buf := array[Sys->WAITLEN] of byte;
 	for(;;){
-		n: int;
+		n := -1;
 		{
 			n = sys->read(wfd, buf, len buf);
 		} exception {
 		"interrupted" =>
-			continue;
+			if(n < 0)
+				continue;
 		}
 		if(n <= 0)
 			break;
-		(who, st) := waitmsg(string buf[0:n]);
-		if(who == pid)
-			alt{
-			s := <-done =>
-				return s;
-			* =>
-				return st;
-			}
+		(nil, st) := waitmsg(string buf[0:n]);
+		alt{
+		s := <-done =>
+			return s;
+		* =>
+			return st;
+		}
 	}
 	return sys->sprint("wait: %r");
 }
 
-modthread(job: ref Job, pidc: chan of int, done: chan of string)
+modthread(job: ref Job, started: chan of int, done: chan of string)
 {
-	pidc <-= sys->pctl(0, nil);
-	done <-= runjob(job);
+	started <-= 1;
+	st := "interrupted";	# before the command began
+	{
+		st = runjob(job);
+	} exception {
+	"interrupted" =>
+		;
+	}
+	done <-= st;
 }
 
 # waitmsg splits a wait message, pid "Module":status, into pid and status.
@@ -1692,7 +1733,7 @@ startpipe(ctx: ref Ctx, n: ref Node): list of chan of string
 # background starts n in a new thread and records it for wait.
 background(ctx: ref Ctx, n: ref Node)
 {
-	pidc := chan of int;
+	pidc := chan[1] of int;	# bgrun never waits on it, interrupted here or not
 	bg := ref Bg(0, chan[1] of string);
 	{
 		spawn bgrun(copyctx(ctx), n, pidc, bg.c);
@@ -1760,10 +1801,12 @@ startcapture(ctx: ref Ctx, n: ref Node): (ref Sys->FD, chan of string)
 	if(sys->pipe(fds) < 0)
 		raise sys->sprint("sh:pipe: %r");
 	job := ref Job(nil, "{}" :: nil, n, copyctx(ctx));
-	c := chan[1] of string;
+	c := chan[2] of string;
 	{
 		spawn child(job, ref Io(1, fds[0], -1) :: nil, c);
 	} exception e {
+	"interrupted" =>
+		raise e;
 	"*" =>
 		raise "sh:" + e;
 	}
