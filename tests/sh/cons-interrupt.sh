@@ -21,10 +21,17 @@ boot() {
 	mark=0	# lines of output already matched
 }
 
-# ended name: control-D ends the shell, and the boot exits 0
+# ended name: control-D ends the shell, and the boot exits 0 (within
+# 60 s: else it is stopped)
 ended() {
 	key '\004'
 	exec 3>&-
+	i=0
+	while kill -0 $pid 2>/dev/null && [ $i -lt 600 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	kill $(cat $T/minos.*/pid 2>/dev/null) 2>/dev/null
 	wait $pid
 	st=$?
 	check $1 "[ $st = 0 ]"
@@ -37,7 +44,8 @@ out() {
 }
 
 # expect name pattern: wait for a line after the last matched to match
-# the awk pattern, for 60 s at most; it becomes the last matched
+# the awk pattern, for 60 s at most; it becomes the last matched.  If
+# none comes the console is stuck: the test ends there, with its output
 expect() {
 	ncase=$((ncase + 1))
 	i=0
@@ -50,7 +58,7 @@ expect() {
 		i=$((i + 1))
 		if [ $i -gt 600 ] || ! kill -0 $pid 2>/dev/null; then
 			bad "$1" "no line matching '$2'; output ends: $(out | tail -3 | cut -c1-100)"
-			return 1
+			finish
 		fi
 		sleep 0.1
 	done
@@ -73,8 +81,8 @@ interrupted() {
 
 # one processor: the interrupts come through the 8259s (boot -v says)
 boot 1
-expect boot-8259 '^interrupts: through the 8259s$' || finish
-expect boot '^; $' || finish
+expect boot-8259 '^interrupts: through the 8259s$'
+expect boot '^; $'
 
 # a command that never ends, interrupted by DEL while it writes
 key 'bind -b "#x" /dev; cat /dev/busec\n'
