@@ -276,6 +276,7 @@ struct Prog
 	void*		ptr;		/* data to send or receive */
 	enum ProgState	state;
 	char*		kill;		/* if set, raise this when next run */
+	Inst*		entry;		/* the function it was started at (spawn) */
 	int		pid;
 	int		quanta;
 	ulong		ticks;		/* cpu milliseconds: the host's to count (clock interrupt) */

@@ -957,6 +957,7 @@ vmstart(Module *m, int argc, char **argv)
 	}
 	R.FP = f;
 	R.PC = m->entry;
+	p->entry = m->entry;
 	p->R = R;
 	curprog = sp;
 	R = sr;

@@ -577,6 +577,7 @@ spawnframe(Prog *q, Frame *f, Inst *pc, Module *m)
 	*(void**)(nf+REGRET*IBY2WD) = nil;	/* the spawned function's result goes nowhere */
 	R.FP = nf;
 	R.PC = pc;
+	q->entry = pc;
 	q->R = R;
 	R = save;
 	popframe((uchar*)f);
@@ -776,6 +777,14 @@ xec(Prog *p)
 			progexit("");
 			return;
 		}
+		/*
+		 * raised between instructions, it is looked up as if the one
+		 * before R.PC raised it (handler); but at the function's first,
+		 * killed before it ran (or as its loop came round), the one
+		 * before is another function's: look it up at the first
+		 */
+		if(R.PC == p->entry)
+			R.PC++;
 		fault(fmsg);
 		if(curprog != p)
 			return;

@@ -352,9 +352,9 @@ lapicintr(Ureg *u)
  * mpcall(f, a): every processor runs f(a), the caller's at its
  * priority level, the others' in the IPI's handler at splhi (lapicintr);
  * it returns when all have, with their number, waiting halted (until
- * its next interrupt) where interrupts are on, else pausing (fns.h):
- * under icount, QEMU's round robin may not run a processor woken from
- * halt while this one is busy.  One call at a time.  The caller
+ * its next interrupt) where interrupts are on (under icount, QEMU's
+ * round robin may not run a processor woken from halt while this one
+ * is busy), else pausing (fns.h).  One call at a time.  The caller
  * stays on its processor while its f runs, at its level (it may halt
  * in mpbarrier), and may be moved once it waits for the others.
  * f must not sleep and, elsewhere than here, must not touch what a

@@ -316,8 +316,10 @@ runproc(void)
 		attrproc(Cidle);
 		if(idle)
 			halt1();
-		else
+		else{
 			spllo();
+			pause();	/* waiting for another processor's schedinit to let p go */
+		}
 		splhi();
 		if(idle){
 			lock(&runql);
@@ -850,6 +852,7 @@ postnote(Proc *p, int, char *n, int)
 		}
 		unlock(&p->rlock);
 		splx(s);
+		pause();	/* r->lk's holder may be waiting for p->rlock */
 	}
 	unlock(&p->rlock);
 	splx(s);

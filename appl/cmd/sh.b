@@ -1488,38 +1488,51 @@ prefix(p, s: string): int
 }
 
 # child is the body of a command thread.  An interrupt from the
-# console reaches it too, wherever it is: one that comes before the
-# command began is its status; and the status is sent whatever comes,
-# as the shell waits for it (c has room for two).
+# console reaches it too, wherever it is, even before its first
+# instruction (the VM looks the handler up there, which is in the
+# block): then the status is "interrupted", or, if the command's was
+# sent just before, a second copy that nobody reads (c has room).
 child(job: ref Job, ios: list of ref Io, c: chan of string)
 {
-	st := "interrupted";
 	{
-		sys->pctl(Sys->FORKFD, nil);
-		(keep, err) := setfds(ios);
+		a := ref Args(job, ios);
+		job = nil;
 		ios = nil;
-		sys->pctl(Sys->NEWFD, keep);
-		if(err != nil){
-			diag(err);
-			st = "bad redirection";
-		}else if(job.mod != nil)
-			st = runmod(job);
-		else
-			st = runjob(job);
+		runchild(a, c);
 	} exception {
 	"interrupted" =>
-		;
+		c <-= "interrupted";
 	}
+}
+
+Args: adt
+{
+	job:	ref Job;
+	ios:	list of ref Io;
+};
+
+# runchild runs the command of a and sends its status on c; it drops
+# a's references, so that the descriptors close as the command ends
+runchild(a: ref Args, c: chan of string)
+{
+	(job, ios) := (a.job, a.ios);
+	a.job = nil;
+	a.ios = nil;
+	sys->pctl(Sys->FORKFD, nil);
+	(keep, err) := setfds(ios);
+	ios = nil;
+	sys->pctl(Sys->NEWFD, keep);
+	st: string;
+	if(err != nil){
+		diag(err);
+		st = "bad redirection";
+	}else if(job.mod != nil)
+		st = runmod(job);
+	else
+		st = runjob(job);
 	job = nil;
-	for(;;){
-		{
-			c <-= st;
-			return;
-		} exception {
-		"interrupted" =>
-			;	# perhaps after the send: a second copy goes unread
-		}
-	}
+	sys->pctl(Sys->NEWFD, nil);
+	c <-= st;
 }
 
 # runmod runs a module's init in a thread of its own and returns its
@@ -1542,7 +1555,7 @@ runmod(job: ref Job): string
 		spawn modthread(job, started, done);
 	} exception e {
 	"interrupted" =>
-		raise e;
+		;	# spawned: wait for it
 	"*" =>
 		diag(e);
 		return e;
@@ -1577,17 +1590,28 @@ runmod(job: ref Job): string
 	return sys->sprint("wait: %r");
 }
 
+# modthread runs the command; it says it started even if interrupted
+# before its first instruction (see child)
 modthread(job: ref Job, started: chan of int, done: chan of string)
 {
-	started <-= 1;
-	st := "interrupted";	# before the command began
 	{
-		st = runjob(job);
+		started <-= 1;
+		done <-= runjob(job);
 	} exception {
 	"interrupted" =>
-		;
+		alt{
+		started <-= 1 =>
+			;
+		* =>
+			;	# it was sent
+		}
+		alt{
+		done <-= "interrupted" =>
+			;
+		* =>
+			;	# the command's status was sent
+		}
 	}
-	done <-= st;
 }
 
 # waitmsg splits a wait message, pid "Module":status, into pid and status.
@@ -1773,13 +1797,14 @@ capture(ctx: ref Ctx, n: ref Node): string
 	buf := array[Sys->ATOMICIO] of byte;
 	intr := 0;
 	for(;;){
-		m: int;
+		m := -1;
 		{
 			m = sys->read(rd, buf, len buf);
 		} exception {
 		"interrupted" =>
 			intr = 1;
-			continue;
+			if(m < 0)
+				continue;
 		}
 		if(m <= 0)
 			break;
