@@ -10,9 +10,10 @@
  * #c -- the console and the kernel's miscellany.
  * Input comes raw from the serial line through kbdq.  The kbd process
  * takes it off as it comes: outside raw mode, DEL and ^C interrupt the
- * foreground group (below); every other byte goes on kbd.q.  In cooked
+ * foreground group (below); every byte goes on kbd.q.  In cooked
  * mode consread assembles lines from kbd.q, handling erase (^H), kill
- * (^U) and end of file (^D), and echoes when the console is interactive
+ * (^U), interrupt (DEL and ^C: the line goes) and end of file (^D),
+ * and echoes when the console is interactive
  * (no boot command was given: otherwise input is a script, and echo
  * would mix it into the output).  rawon in consctl hands bytes over as
  * they come, without echo; the last close of consctl turns raw mode off.
@@ -81,10 +82,8 @@ static struct
 	int	nready;
 	char	ready[Linemax];	/* a finished line, being read */
 	int	eof;		/* a ^D ended an empty line */
-	Queue*	q;		/* input from the kbd process, less interrupts */
+	Queue*	q;		/* input from the kbd process */
 	int	fg;		/* the foreground group: of the last prog to read cons */
-	ulong	nintr;		/* interrupts so far */
-	ulong	seen;		/* nintr when line was last checked */
 } kbd;
 
 enum
@@ -163,16 +162,6 @@ deliver(void)
 	kbd.x = 0;
 }
 
-/* an interrupt came since line was last checked: the line typed before it goes */
-static void
-intrflush(void)
-{
-	if(kbd.seen != kbd.nintr){
-		kbd.seen = kbd.nintr;
-		kbd.x = 0;
-	}
-}
-
 /* read bytes from kbd.q until a line (or ^D) is ready; called qlocked */
 static void
 cookline(void)
@@ -181,7 +170,6 @@ cookline(void)
 
 	while(kbd.rp >= kbd.nready && !kbd.eof){
 		qread(kbd.q, &ch, 1);
-		intrflush();
 		if(kbd.lastcr && ch == '\n'){
 			kbd.lastcr = 0;
 			continue;
@@ -196,6 +184,10 @@ cookline(void)
 		case CtrlU:
 			kbd.x = 0;
 			echo("^U\n", 3);
+			continue;
+		case Del:
+		case CtrlC:
+			kbd.x = 0;	/* the kbd process interrupted as it came */
 			continue;
 		case CtrlD:
 			if(kbd.x == 0)
@@ -229,7 +221,6 @@ readcons(char *a, long n)
 		qunlock(&kbd);
 		nexterror();
 	}
-	intrflush();
 	/* a line already cooked, or begun, is handed out first, even in raw mode */
 	if(kbd.rp >= kbd.nready){
 		if(!kbd.raw)
@@ -433,9 +424,13 @@ interrupt(void)
  * The kbd process moves input from kbdq to kbd.q as it comes, so that
  * an interrupt works while nobody reads the console.  An interrupt also
  * discards what was typed before it: the bytes still queued, and the
- * line being edited (intrflush, by the reader).  When kbd.q is full the
- * process waits, kbdq fills, and the uart leaves input in the line.
- * Nothing interrupts its read of kbdq: no note is posted to a kproc.
+ * line being edited, which the reader drops where it meets the
+ * interrupting byte, put on kbd.q after the flush (cookline; a reader
+ * that had taken a byte typed before the flush still has it in the
+ * line, dropped there too).  When
+ * kbd.q is full the process waits, kbdq fills, and the uart leaves
+ * input in the line.  Nothing interrupts its read of kbdq: no note is
+ * posted to a kproc.
  */
 static void
 kbdproc(void*)
@@ -449,12 +444,9 @@ kbdproc(void*)
 		for(i = 0; i < n; i++)
 			if(!kbd.raw && (buf[i] == Del || buf[i] == CtrlC)){
 				qflush(kbd.q);
-				kbd.nintr++;
 				interrupt();
-				s = i+1;
+				s = i;
 			}
-		if(n == s)
-			continue;
 		if(!waserror()){	/* else no memory for a block: that input is lost */
 			qwrite(kbd.q, buf+s, n-s);
 			poperror();

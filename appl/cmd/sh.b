@@ -1350,9 +1350,12 @@ receive(c: chan of string): (string, int)
 		} exception {
 		"interrupted" =>
 			intr = 1;
+			# it came after the value did, while this thread
+			# waited to run again: the command had ended, and the
+			# interrupt is the shell's, as if it had ended the command
+			if(s != Unset)
+				s = "interrupted";
 		}
-		# the interrupt may come after the value did, while this
-		# thread waited to run again: then the value is kept
 		if(s != Unset)
 			return (s, intr);
 	}
@@ -1574,8 +1577,16 @@ runmod(job: ref Job): string
 			n = sys->read(wfd, buf, len buf);
 		} exception {
 		"interrupted" =>
-			if(n < 0)
-				continue;
+			if(n < 0){
+				# the command ended just before: the interrupt
+				# came too late to stop it, but stops the line
+				alt{
+				<-done =>
+					return "interrupted";
+				* =>
+					continue;
+				}
+			}
 		}
 		if(n <= 0)
 			break;
