@@ -788,7 +788,11 @@ nsec(void)
  * while the TSC stays below c + (T'-T)*rmin, with rmin at most its
  * rate, time is still short of T'.  Every value returned is the one a
  * read would give.  rmin is 1% under the rate measured between the
- * first read and one 20 ms or more later; the TSC must be invariant
+ * first read and one 20 ms or more later, from the TSC read after the
+ * first's clock and the one before the later's: a delay between a TSC
+ * read and its clock read (the thread preempted) can only lower it
+ * (the first's TSC taken before its clock made it high, and a sleep of
+ * 50 ms showed as 49 on a loaded host); the TSC must be invariant
  * (constant_tsc and nonstop_tsc in /proc/cpuinfo) or the reads are
  * never skipped, and a TSC below c (another processor's) makes a read.
  * Threads share mt: reads are made under mt.lk, which bumps mt.seq
@@ -800,7 +804,7 @@ static struct
 	Lock	lk;
 	ulong	seq;		/* odd while a read changes mt */
 	int	ok;		/* the TSC is invariant: 1; not: -1; not yet known: 0 */
-	uvlong	c0;		/* TSC at the first read */
+	uvlong	c0;		/* TSC just after the first read's clock */
 	uvlong	ns0;		/* its time */
 	uvlong	rmin;		/* TSC ticks per ns, times 2^16, at most the rate; 0: not yet */
 	uvlong	c;		/* TSC at the last read */
@@ -871,7 +875,7 @@ osmillisec(void)
 		mt.ok = invarianttsc();
 	if(mt.ok > 0){
 		if(mt.c0 == 0 || (mt.rmin == 0 && ns-mt.ns0 > 10000000000ULL)){
-			mt.c0 = c;
+			mt.c0 = rdtsc64();
 			mt.ns0 = ns;
 		}else if(mt.rmin == 0 && ns-mt.ns0 >= 20000000 && c > mt.c0)
 			mt.rmin = (c-mt.c0)*65536/(ns-mt.ns0)*99/100;
