@@ -1554,11 +1554,17 @@ runmod(job: ref Job): string
 		return runjob(job);
 	started := chan[1] of int;
 	done := chan[1] of string;
+	spawned := 0;
 	{
 		spawn modthread(job, started, done);
+		spawned = 1;
 	} exception e {
 	"interrupted" =>
-		;	# spawned: wait for it
+		# before the spawn, or just after it (the new thread, in
+		# the group, is killed before it runs the command): no
+		# command to wait for; else wait for it
+		if(!spawned)
+			return "interrupted";
 	"*" =>
 		diag(e);
 		return e;
