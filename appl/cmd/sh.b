@@ -237,8 +237,18 @@ interact(ctx: ref Ctx, prompt: int): string
 	status := "";
 	stdin := sys->fildes(0);
 	top := ctx.scopes;
+	intr := 0;
 	for(;;){
+		# the handler only notes the interrupt; the rest is done
+		# here, where another interrupt (DEL held down) is caught too
 		{
+			if(intr){
+				ctx.scopes = top;
+				sys->fprint(sys->fildes(1), "\n");
+				status = "interrupted";
+				setstatus(ctx, status);
+				intr = 0;
+			}
 			if(prompt)
 				sys->fprint(sys->fildes(1), "; ");
 			(st, eof) := interactline(ctx, stdin, prompt);
@@ -249,10 +259,7 @@ interact(ctx: ref Ctx, prompt: int): string
 		"interrupted" =>
 			if(!prompt)
 				raise e;
-			ctx.scopes = top;
-			sys->fprint(sys->fildes(1), "\n");
-			status = "interrupted";
-			setstatus(ctx, status);
+			intr = 1;
 		}
 	}
 	return status;
