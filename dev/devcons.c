@@ -424,10 +424,9 @@ interrupt(void)
  * The kbd process moves input from kbdq to kbd.q as it comes, so that
  * an interrupt works while nobody reads the console.  An interrupt also
  * discards what was typed before it: the bytes still queued, and the
- * line being edited, which the reader drops where it meets the
- * interrupting byte, put on kbd.q after the flush (cookline; a reader
- * that had taken a byte typed before the flush still has it in the
- * line, dropped there too).  When
+ * line being edited, which the reader (cookline) drops where it meets
+ * the interrupting byte, put on kbd.q after the flush; so does a byte
+ * typed before the flush that the reader had already taken.  When
  * kbd.q is full the process waits, kbdq fills, and the uart leaves
  * input in the line.  Nothing interrupts its read of kbdq: no note is
  * posted to a kproc.
